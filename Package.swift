@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+// typeset: RT markup -> syntax tree -> attributed-string IR -> Pango layout -> Cairo PDF.
+// One module per pipeline stage; data flows one way. RTSyntax and TypesetIR never touch Pango or Cairo.
+import PackageDescription
+
+let package = Package(
+    name: "typeset",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "typeset", targets: ["typeset"]),
+        .library(name: "TypesetKit", targets: ["TypesetKit"]),
+    ],
+    dependencies: [
+        // YAML front matter: the only maintained YAML parser in the toolchain's package set; gives marks (line/col).
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // Command line: standard, generates --help, and exit code 64 for usage errors is remapped to 2 in main.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C shim: the only place that sees Pango/Cairo headers.
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.
+        .target(name: "RTSyntax", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Stage 2: lower the tree with styles into the attributed-string IR (value types, no Cairo).
+        .target(name: "TypesetIR", dependencies: ["RTSyntax"]),
+        // Stage 3: lay out IR paragraphs with Pango into lines placed on pages.
+        .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo"]),
+        // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
+        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo"]),
+        // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
+        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF"]),
+        .executableTarget(
+            name: "typeset",
+            dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "RTSyntaxTests", dependencies: ["RTSyntax"]),
+        .testTarget(name: "TypesetIRTests", dependencies: ["TypesetIR", "RTSyntax"]),
+        .testTarget(name: "TypesetLayoutTests", dependencies: ["TypesetLayout", "TypesetPDF", "TypesetIR"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

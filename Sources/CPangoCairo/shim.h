@@ -1,0 +1,6 @@
+#ifndef TYPESET_CPANGOCAIRO_SHIM_H
+#define TYPESET_CPANGOCAIRO_SHIM_H
+#include <pango/pangocairo.h>
+#include <cairo.h>
+#include <cairo-pdf.h>
+#endif

@@ -1,0 +1,81 @@
+/// Where something is in a source file. Lines and columns are 1-based; columns count Unicode scalars.
+public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The path as the user named it (or `<stdin>`), so messages point where the user looks.
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A half-open range of source text: `start` is the first character, `end` is just past the last.
+public struct SourceRange: Hashable, Sendable {
+    public var start: SourceLocation
+    public var end: SourceLocation
+
+    public init(start: SourceLocation, end: SourceLocation) {
+        self.start = start
+        self.end = end
+    }
+
+    public init(at location: SourceLocation) {
+        self.start = location
+        self.end = location
+    }
+}
+
+public enum Severity: String, Sendable, Hashable {
+    case error, warning, note
+}
+
+/// One message for the user, printed as `path:line:col: error: message` (swift-format / clang style).
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+    public var severity: Severity
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(.warning, message, at: location)
+    }
+
+    public var description: String {
+        if let location { return "\(location): \(severity.rawValue): \(message)" }
+        return "typeset: \(severity.rawValue): \(message)"
+    }
+}
+
+/// Collects diagnostics from every stage; errors stop the build before any output is written.
+public struct DiagnosticList: Sendable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func append(contentsOf others: [Diagnostic]) { all.append(contentsOf: others) }
+    public mutating func error(_ message: String, at location: SourceLocation?) { all.append(.error(message, at: location)) }
+    public mutating func warning(_ message: String, at location: SourceLocation?) { all.append(.warning(message, at: location)) }
+
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var errors: [Diagnostic] { all.filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
+}

@@ -1,0 +1,301 @@
+// The attributed-string IR: what a document *is* once markup and styles are resolved.
+// Modelled on NSAttributedString / NSParagraphStyle / NSTextAttachment: text, runs of character
+// attributes over UTF-8 byte ranges, one paragraph style per paragraph, attachments at U+FFFC.
+// All lengths are in PostScript points. Value types only; no Pango or Cairo here.
+
+import RTSyntax
+
+public struct Color: Hashable, Sendable {
+    public var red: Double, green: Double, blue: Double, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+}
+
+public enum FontStyle: String, Hashable, Sendable { case normal, italic, oblique }
+public enum UnderlineStyle: String, Hashable, Sendable { case none, single, double, thick, wavy }
+public enum StrikeStyle: String, Hashable, Sendable { case none, single, double }
+
+public struct Shadow: Hashable, Sendable {
+    public var dx: Double, dy: Double, blur: Double
+    public var color: Color
+    public init(dx: Double, dy: Double, blur: Double, color: Color) {
+        self.dx = dx; self.dy = dy; self.blur = blur; self.color = color
+    }
+}
+
+public enum LinkTarget: Hashable, Sendable {
+    case url(String)
+    /// A heading id or `#id` anywhere in the document (a PDF named destination).
+    case destination(String)
+}
+
+/// Everything that can vary from character to character.
+public struct CharacterAttributes: Hashable, Sendable {
+    public var fontFamily: String = "DejaVu Serif"
+    public var fontSize: Double = 10
+    /// 100...900; 400 normal, 700 bold.
+    public var weight: Int = 400
+    public var style: FontStyle = .normal
+    public var color: Color = .black
+    public var background: Color? = nil
+    public var underline: UnderlineStyle = .none
+    public var underlineColor: Color? = nil
+    public var strike: StrikeStyle = .none
+    public var strikeColor: Color? = nil
+    /// NSStrokeWidth semantics, in points: > 0 outline only; < 0 fill with `color` and outline with `strokeColor`.
+    public var strokeWidth: Double = 0
+    public var strokeColor: Color? = nil
+    public var shadow: Shadow? = nil
+    /// Extra space after each character, points.
+    public var letterSpacing: Double = 0
+    /// Raise (positive) or lower the baseline, points.
+    public var baselineShift: Double = 0
+    /// OpenType feature string as Pango takes it, e.g. `"smcp=1, onum=1"`.
+    public var fontFeatures: String? = nil
+    public var smallCaps: Bool = false
+    public var ligatures: Bool = true
+    /// Slant in degrees for synthetic oblique (0 = none).
+    public var obliqueAngle: Double = 0
+    /// Horizontal scale minus one: 0.3 is 30% wider, -0.2 condensed.
+    public var expansion: Double = 0
+    public var link: LinkTarget? = nil
+    /// BCP 47 tag; nil inherits the document language.
+    public var language: String? = nil
+
+    public init() {}
+}
+
+/// Attributes over `range`, a range of UTF-8 byte offsets into the paragraph's text.
+public struct AttributeRun: Hashable, Sendable {
+    public var range: Range<Int>
+    public var attributes: CharacterAttributes
+    public init(range: Range<Int>, attributes: CharacterAttributes) {
+        self.range = range
+        self.attributes = attributes
+    }
+}
+
+public enum TextAlignment: String, Hashable, Sendable { case left, right, center, justify, start }
+public enum TabAlignment: String, Hashable, Sendable { case left, right, center, decimal }
+
+public struct TabStop: Hashable, Sendable {
+    /// From the column's left edge, points.
+    public var position: Double
+    public var alignment: TabAlignment
+    public init(position: Double, alignment: TabAlignment = .left) {
+        self.position = position
+        self.alignment = alignment
+    }
+}
+
+public enum LineHeight: Hashable, Sendable {
+    /// A multiple of the font size (1.2 = 120%).
+    case multiple(Double)
+    /// A fixed baseline-to-baseline distance in points.
+    case exactly(Double)
+}
+
+public enum WrapMode: String, Hashable, Sendable { case word, char, none }
+public enum Truncation: String, Hashable, Sendable { case head, middle, tail }
+public enum BreakBefore: String, Hashable, Sendable { case none, page, column }
+
+public struct Border: Hashable, Sendable {
+    public var width: Double
+    public var color: Color
+    public init(width: Double, color: Color) {
+        self.width = width
+        self.color = color
+    }
+}
+
+/// Everything that applies to a paragraph as a whole. Indents follow NSParagraphStyle:
+/// measured from the column's left (head) or right (tail) edge, not relative to each other.
+public struct ParagraphStyle: Hashable, Sendable {
+    public var alignment: TextAlignment = .left
+    /// Left indent of the first line (RT `margin-left` + `indent`).
+    public var firstLineHeadIndent: Double = 0
+    /// Left indent of the other lines (RT `margin-left`).
+    public var headIndent: Double = 0
+    /// Right indent (RT `margin-right`), a positive distance from the right edge.
+    public var tailIndent: Double = 0
+    public var lineHeight: LineHeight = .multiple(1.2)
+    /// Extra space between lines, points.
+    public var lineSpacing: Double = 0
+    public var minLineHeight: Double? = nil
+    public var maxLineHeight: Double? = nil
+    public var spaceBefore: Double = 0
+    public var spaceAfter: Double = 0
+    public var tabStops: [TabStop] = []
+    /// Default distance between tab stops after the explicit ones.
+    public var tabInterval: Double = 36
+    /// The decimal separator decimal tab stops align on (from `lang`).
+    public var decimalSeparator: String = "."
+    public var hyphenate: Bool = false
+    public var wrap: WrapMode = .word
+    public var maxLines: Int? = nil
+    public var truncation: Truncation = .tail
+    public var keepWithNext: Bool = false
+    public var keepTogether: Bool = false
+    public var widows: Int = 2
+    public var orphans: Int = 2
+    public var breakBefore: BreakBefore = .none
+    /// Filled behind the paragraph's full width (code blocks).
+    public var background: Color? = nil
+    /// A bar at the left of the paragraph (block quotes), drawn in the head indent.
+    public var leftBorder: Border? = nil
+    /// Language of the paragraph (BCP 47).
+    public var language: String = "en"
+
+    public init() {}
+}
+
+public enum ImageAlignment: String, Hashable, Sendable { case baseline, middle, top, bottom }
+public enum ImageFit: String, Hashable, Sendable { case contain, fill }
+
+/// An inline object occupying one U+FFFC character of its paragraph.
+public struct ImageAttachment: Hashable, Sendable {
+    /// Resolved path (relative paths already joined to the naming file's folder).
+    public var path: String
+    /// Requested size in points; nil: from the image (96 px per inch) or the other dimension's ratio.
+    public var width: Double?
+    public var height: Double?
+    public var alignment: ImageAlignment = .baseline
+    /// Extra raise above the alignment position, points.
+    public var baselineOffset: Double = 0
+    public var fit: ImageFit = .contain
+    public var location: SourceLocation
+
+    public init(path: String, width: Double? = nil, height: Double? = nil, location: SourceLocation) {
+        self.path = path
+        self.width = width
+        self.height = height
+        self.location = location
+    }
+}
+
+public struct TextAttachment: Hashable, Sendable {
+    /// UTF-8 offset of the U+FFFC character in the paragraph text.
+    public var offset: Int
+    public var image: ImageAttachment
+    public init(offset: Int, image: ImageAttachment) {
+        self.offset = offset
+        self.image = image
+    }
+}
+
+/// A heading's entry in the PDF outline (bookmarks) and its named destination.
+public struct OutlineEntry: Hashable, Sendable {
+    public var level: Int
+    public var title: String
+    public var id: String
+    public init(level: Int, title: String, id: String) {
+        self.level = level
+        self.title = title
+        self.id = id
+    }
+}
+
+/// One paragraph of attributed text: the unit Pango lays out.
+public struct AttributedParagraph: Hashable, Sendable {
+    public var text: String
+    /// Sorted, non-overlapping, covering `0..<text.utf8.count` without gaps.
+    public var runs: [AttributeRun]
+    public var style: ParagraphStyle
+    public var attachments: [TextAttachment]
+    /// Named destinations (`#id`s) placed at the paragraph's first line.
+    public var anchors: [String]
+    /// Set for headings: a bookmark, and the `{{section}}` value for level 1.
+    public var outline: OutlineEntry?
+    public var location: SourceLocation?
+
+    public init(text: String, runs: [AttributeRun], style: ParagraphStyle, attachments: [TextAttachment] = [],
+                anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {
+        self.text = text
+        self.runs = runs
+        self.style = style
+        self.attachments = attachments
+        self.anchors = anchors
+        self.outline = outline
+        self.location = location
+    }
+}
+
+public struct HorizontalRule: Hashable, Sendable {
+    public var thickness: Double = 0.5
+    public var color: Color = Color(red: 0.6, green: 0.6, blue: 0.6)
+    public var spaceBefore: Double = 6
+    public var spaceAfter: Double = 6
+    public init() {}
+}
+
+/// What the layout stage flows into columns, in reading order.
+public enum LayoutBlock: Hashable, Sendable {
+    case paragraph(AttributedParagraph)
+    case rule(HorizontalRule)
+    case pageBreak
+    case columnBreak
+}
+
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double, right: Double, bottom: Double, left: Double
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+    }
+    public init(all: Double) { self.init(top: all, right: all, bottom: all, left: all) }
+}
+
+public struct PageGeometry: Hashable, Sendable {
+    /// Page size in points, orientation already applied.
+    public var width: Double = 595.2756
+    public var height: Double = 841.8898
+    public var margins = EdgeInsets(all: 56.6929)
+    public var columns: Int = 1
+    public var columnGap: Double = 12
+    public var columnRule: Border? = nil
+    public init() {}
+
+    public var contentWidth: Double { width - margins.left - margins.right }
+    public var contentHeight: Double { height - margins.top - margins.bottom }
+    public var columnWidth: Double {
+        let n = Double(max(columns, 1))
+        return (contentWidth - columnGap * (n - 1)) / n
+    }
+}
+
+public struct DocumentMetadata: Hashable, Sendable {
+    public var title: String? = nil
+    public var author: String? = nil
+    public var subject: String? = nil
+    public var keywords: String? = nil
+    /// Seconds since 1970 (front matter `date`, else SOURCE_DATE_EPOCH, else now): the PDF's dates.
+    public var creationDate: Int64? = nil
+    public init() {}
+}
+
+/// A `header:`/`footer:` line: up to three parts (left, centre, right), each a run of pieces.
+public struct RunningText: Hashable, Sendable {
+    public enum Field: String, Hashable, Sendable { case page, pages, title, section }
+    public enum Piece: Hashable, Sendable {
+        case text(String, CharacterAttributes)
+        case field(Field, CharacterAttributes)
+    }
+    public var left: [Piece] = []
+    public var center: [Piece] = []
+    public var right: [Piece] = []
+    public var style = ParagraphStyle()
+    public init() {}
+}
+
+/// The whole document, ready for layout.
+public struct TypesetDocument: Hashable, Sendable {
+    public var metadata = DocumentMetadata()
+    public var page = PageGeometry()
+    public var blocks: [LayoutBlock] = []
+    public var header: RunningText? = nil
+    public var footer: RunningText? = nil
+    public var language: String = "en"
+    public init() {}
+}
