@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages typeset needs, only those missing. Safe to run again.
+# Build: Pango/Cairo headers. Runtime: the default font. Tests: poppler/qpdf/mupdf to read PDFs back.
+set -euo pipefail
+packages=(
+  pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev
+  fonts-dejavu-core fonts-dejavu-extra hyphen-en-us
+  poppler-utils qpdf mupdf-tools
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing missing packages: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
