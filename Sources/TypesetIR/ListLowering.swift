@@ -2,7 +2,7 @@
 //
 // Geometry (all from the column's left edge):
 //   markerStart = container edge (+ the `list` style's margin-left for a top-level list)
-//   textEdge    = markerStart + max(1.5em, widest marker in the list × 0.6em + 0.5em gap)
+//   textEdge    = markerStart + max(1.5em, widest marker in the list × 0.6em + 0.3em gap)
 //   first line of an item:  firstLineHeadIndent = markerStart, tab stop at textEdge, headIndent = textEdge
 //   later paragraphs and nested lists of the item start at textEdge.
 
@@ -23,7 +23,7 @@ extension DocumentLowerer {
         let em = state.character.fontSize
         let widest = markers.map { $0.unicodeScalars.count }.max() ?? 1
         let markerStart = state.containerLeft + state.marginLeft
-        let textEdge = markerStart + max(1.5 * em, Double(widest) * 0.6 * em + 0.5 * em)
+        let textEdge = markerStart + max(1.5 * em, Double(widest) * 0.6 * em + 0.3 * em)
 
         var itemState = state.enteringContainer()
         itemState.containerLeft = textEdge
