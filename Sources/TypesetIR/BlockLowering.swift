@@ -60,7 +60,7 @@ struct DocumentLowerer {
             var state = context
             sheet.apply("quote", to: &state)
             state = applying(block.attributes, to: state)
-            lowerBlocks(children, in: state.enteringContainer())
+            lowerContainer(children, state: state, context: context)
 
         case .codeBlock(_, let text):
             lowerCodeBlock(text, block: block, context: context)
@@ -159,7 +159,34 @@ struct DocumentLowerer {
             attributes.pairs.removeAll { Self.laterDivKeys.contains($0.key) || Self.laterDivCompanionKeys.contains($0.key) }
         }
         let state = applying(attributes, to: context)
-        lowerBlocks(children, in: state.enteringContainer())
+        lowerContainer(children, state: state, context: context)
+    }
+
+    /// Children of a quote or div inherit its attributes, except the spacing at its edges: `space-before` and
+    /// `break-before` go to its first paragraph only, `space-after` to its last.
+    private mutating func lowerContainer(_ children: [Block], state: StyleState, context: StyleState) {
+        var inner = state.enteringContainer()
+        inner.paragraph.spaceBefore = context.paragraph.spaceBefore
+        inner.paragraph.spaceAfter = context.paragraph.spaceAfter
+        inner.paragraph.breakBefore = context.paragraph.breakBefore
+        let first = output.count
+        lowerBlocks(children, in: inner)
+        applyEdgeSpacing(of: state, context: context, to: first..<output.count)
+    }
+
+    mutating func applyEdgeSpacing(of state: StyleState, context: StyleState, to range: Range<Int>) {
+        let outer = state.paragraph, inherited = context.paragraph
+        if outer.spaceBefore != inherited.spaceBefore || outer.breakBefore != inherited.breakBefore,
+           let first = range.first(where: { output[$0].isParagraph }), case .paragraph(var p) = output[first] {
+            if outer.spaceBefore != inherited.spaceBefore { p.style.spaceBefore = outer.spaceBefore }
+            if outer.breakBefore != inherited.breakBefore { p.style.breakBefore = outer.breakBefore }
+            output[first] = .paragraph(p)
+        }
+        if outer.spaceAfter != inherited.spaceAfter,
+           let last = range.last(where: { output[$0].isParagraph }), case .paragraph(var p) = output[last] {
+            p.style.spaceAfter = outer.spaceAfter
+            output[last] = .paragraph(p)
+        }
     }
 
     private mutating func lowerDirective(_ directive: Directive, at location: SourceLocation) {
@@ -176,7 +203,7 @@ struct DocumentLowerer {
 
     /// Ids left over at the end go to the last paragraph; internal links to ids that exist nowhere are reported.
     mutating func finish() {
-        if !pendingAnchors.isEmpty, let last = output.lastIndex(where: { if case .paragraph = $0 { true } else { false } }),
+        if !pendingAnchors.isEmpty, let last = output.lastIndex(where: \.isParagraph),
            case .paragraph(var paragraph) = output[last] {
             paragraph.anchors.append(contentsOf: pendingAnchors)
             output[last] = .paragraph(paragraph)
@@ -186,6 +213,10 @@ struct DocumentLowerer {
             diagnostics.append(.warning("link to '#\(link.id)', which no heading or #id in this document defines", at: link.location))
         }
     }
+}
+
+extension LayoutBlock {
+    var isParagraph: Bool { if case .paragraph = self { true } else { false } }
 }
 
 /// Bookmark text: the heading's text with tabs, line separators and image placeholders made plain.

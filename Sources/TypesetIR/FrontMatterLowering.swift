@@ -29,7 +29,7 @@ struct FrontMatterReader {
     var settings = FrontMatterSettings()
     private var values: [String: YAMLPair] = [:]
 
-    init(_ frontMatter: FrontMatter?, documentFile: String, options: LoweringOptions) {
+    init(_ frontMatter: FrontMatter?, options: LoweringOptions) {
         settings.metadata.creationDate = options.sourceDateEpoch ?? options.now
         guard let frontMatter else { return }
         for entry in frontMatter.entries {

@@ -28,6 +28,10 @@ extension DocumentLowerer {
         var itemState = state.enteringContainer()
         itemState.containerLeft = textEdge
         itemState.indent = 0
+        // The list's own space-before/-after and break-before belong to its first/last paragraph only.
+        itemState.paragraph.spaceBefore = context.paragraph.spaceBefore
+        itemState.paragraph.spaceAfter = context.paragraph.spaceAfter
+        itemState.paragraph.breakBefore = context.paragraph.breakBefore
 
         let firstOutput = output.count
         listDepth += 1
@@ -53,6 +57,7 @@ extension DocumentLowerer {
             lowerBlocks(Array(rest), in: itemState)
         }
         listDepth -= 1
+        applyEdgeSpacing(of: state, context: context, to: firstOutput..<output.count)
 
         if list.isTight {
             for i in firstOutput..<max(firstOutput, output.count - 1) {

@@ -39,7 +39,7 @@ public enum Lowering {
     /// `RTParser.parseInlines`. Errors in the result (a missing image, an undefined variable) mean: write nothing.
     public static func lower(_ doc: RTDocument, options: LoweringOptions,
                              parseInlines: (String, SourceLocation) -> ([Inline], [Diagnostic])) -> LoweringResult {
-        let frontMatter = FrontMatterReader(doc.frontMatter, documentFile: doc.file, options: options)
+        let frontMatter = FrontMatterReader(doc.frontMatter, options: options)
         let settings = frontMatter.settings
 
         // body: built-in, then front matter `font` & co., then the user's `styles: body:` (later pairs win).

@@ -57,7 +57,10 @@ extension DocumentLowerer {
             }
             var style = rowState.paragraphStyle()
             style.tabStops = stops
-            if rowIndex > 0 { style.spaceBefore = 0 }
+            if rowIndex > 0 {
+                style.spaceBefore = 0
+                style.breakBefore = .none
+            }
             if rowIndex < rows.count - 1 { style.spaceAfter = Self.tableRowSpacing }
             if row.isHeader { style.keepWithNext = true }
             let location = row.cells.first?.range.start ?? block.range.start

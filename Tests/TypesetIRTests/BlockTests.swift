@@ -157,6 +157,17 @@ final class OtherBlockTests: XCTestCase {
         XCTAssertEqual(result.paragraphs[0].anchors, ["d"])
     }
 
+    func testContainerSpacingGoesToItsEdges() {
+        let div = Block(.div([paragraph(text("a")), paragraph(text("b")), paragraph(text("c"))]),
+                        attributes: attrs(pair("space-before", "20pt"), pair("space-after", "30pt"), pair("break-before", "page")), range: at(1))
+        let ps = lower([div]).paragraphs
+        XCTAssertEqual(ps.map(\.style.spaceBefore), [20, 0, 0])
+        XCTAssertEqual(ps.map(\.style.spaceAfter), [6, 6, 30])
+        XCTAssertEqual(ps.map(\.style.breakBefore), [.page, .none, .none])
+        let listed = lower([list(.bullet("-"), tight: false, [[paragraph(text("a"))], [paragraph(text("b"))]], attributes: attrs(pair("space-before", "9pt")))]).paragraphs
+        XCTAssertEqual(listed.map(\.style.spaceBefore), [9, 0])
+    }
+
     func testTableRowsWithTabStops() {
         let cell = { (s: String) in TableCell(content: [text(s)], range: at(1)) }
         let table = Table(alignments: [.left, .right, .decimal], header: [cell("Item"), cell("Qty"), cell("Price")],
