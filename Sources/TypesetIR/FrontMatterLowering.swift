@@ -28,10 +28,12 @@ struct FrontMatterReader {
     var diagnostics: [Diagnostic] = []
     var settings = FrontMatterSettings()
     private var values: [String: YAMLPair] = [:]
+    private var frontMatterStart = SourceLocation(file: "", line: 1, column: 1)
 
     init(_ frontMatter: FrontMatter?, options: LoweringOptions) {
         settings.metadata.creationDate = options.sourceDateEpoch ?? options.now
         guard let frontMatter else { return }
+        frontMatterStart = frontMatter.range.start
         for entry in frontMatter.entries {
             if knownKeys.contains(entry.key) {
                 values[entry.key] = entry
@@ -148,7 +150,7 @@ struct FrontMatterReader {
         if page.contentWidth <= 0 || page.contentHeight <= 0 || page.columnWidth <= 0 {
             warn("margins and columns leave no room for text; using the default margins and one column",
                  at: values["margin"]?.value.location ?? values["columns"]?.value.location ?? values["page"]?.value.location
-                    ?? SourceLocation(file: "", line: 0, column: 0))
+                    ?? frontMatterStart)
             page.margins = PageGeometry().margins
             page.columns = 1
         }

@@ -25,7 +25,7 @@ struct StyleSheet: Sendable {
         "list": [("margin-left", "0.5em")],
         "caption": [("size", "0.9em"), ("style", "italic"), ("align", "center")],
         // Rows sit tight; the last row gets the paragraph spacing back (see TableLowering).
-        "table": [("hyphenate", "false"), ("indent", "0")],
+        "table": [("hyphenate", "false"), ("indent", "0"), ("align", "left")],
         "header": [("size", "8.5pt"), ("color", "#666666"), ("indent", "0")],
         "footer": [("size", "8.5pt"), ("color", "#666666"), ("indent", "0")],
     ]
