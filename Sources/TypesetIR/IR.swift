@@ -297,5 +297,9 @@ public struct TypesetDocument: Hashable, Sendable {
     public var header: RunningText? = nil
     public var footer: RunningText? = nil
     public var language: String = "en"
+    /// Front matter `fonts`: font files or folders to load, resolved against the document's folder.
+    public var fontFiles: [String] = []
+    /// Front matter `template`, as written (a name from `Templates/` or a path); applied by later work.
+    public var template: String? = nil
     public init() {}
 }

@@ -32,3 +32,44 @@ public struct LoweringResult: Sendable {
         self.referencedFiles = referencedFiles
     }
 }
+
+/// Lowering: syntax tree + front matter + styles + options -> TypesetDocument, with diagnostics.
+public enum Lowering {
+    /// `parseInlines` parses one line of inline markup (the `header:`/`footer:` values); the pipeline passes
+    /// `RTParser.parseInlines`. Errors in the result (a missing image, an undefined variable) mean: write nothing.
+    public static func lower(_ doc: RTDocument, options: LoweringOptions,
+                             parseInlines: (String, SourceLocation) -> ([Inline], [Diagnostic])) -> LoweringResult {
+        let frontMatter = FrontMatterReader(doc.frontMatter, options: options)
+        let settings = frontMatter.settings
+
+        // body: built-in, then front matter `font` & co., then the user's `styles: body:` (later pairs win).
+        var sheet = StyleSheet()
+        sheet.extend("body", with: settings.bodyPairs)
+        for style in settings.styles { sheet.extend(style.name, with: style.pairs) }
+
+        var body = StyleState()
+        body.columnWidth = settings.page.columnWidth
+        body.paragraph.language = settings.language
+        body.paragraph.decimalSeparator = decimalSeparator(forLanguage: settings.language)
+        sheet.apply("body", to: &body)
+
+        var lowerer = DocumentLowerer(options: options, sheet: sheet, variables: settings.variables)
+        lowerer.diagnostics = frontMatter.diagnostics
+        var document = TypesetDocument()
+        document.metadata = settings.metadata
+        document.page = settings.page
+        document.language = settings.language
+        document.fontFiles = settings.fontFiles
+        document.template = settings.template
+        if let header = settings.header {
+            document.header = lowerer.lowerRunningText(header, styleName: "header", body: body, parseInlines: parseInlines)
+        }
+        if let footer = settings.footer {
+            document.footer = lowerer.lowerRunningText(footer, styleName: "footer", body: body, parseInlines: parseInlines)
+        }
+        lowerer.lowerBlocks(doc.blocks, in: body)
+        lowerer.finish()
+        document.blocks = lowerer.output
+        return LoweringResult(document: document, diagnostics: lowerer.diagnostics, referencedFiles: lowerer.referencedFiles)
+    }
+}

@@ -1,0 +1,233 @@
+// Blocks (RT section 4) -> LayoutBlocks. Each block starts from its container's StyleState, applies its
+// style and attributes, and emits paragraphs; containers (quotes, divs, list items) pass a new state down.
+
+import RTSyntax
+
+struct DocumentLowerer {
+    let options: LoweringOptions
+    var sheet: StyleSheet
+    /// Front matter `vars`; `options.variables` (command line, `--data`) take priority.
+    let frontMatterVariables: [String: String]
+    var diagnostics: [Diagnostic] = []
+    var output: [LayoutBlock] = []
+    var referencedFiles: [String] = []
+    var referencedSet: Set<String> = []
+    /// Every `#id` and heading id, and every internal link with where it was written, checked at the end.
+    var definedAnchors: Set<String> = []
+    var internalLinks: [(id: String, location: SourceLocation)] = []
+    /// Ids of blocks that emitted no paragraph yet; the next paragraph carries them.
+    var pendingAnchors: [String] = []
+    var listDepth = 0
+    /// While lowering a header/footer line, `{{page}}` & co. become fields instead of variables.
+    var inRunningText = false
+
+    init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
+        self.options = options
+        self.sheet = sheet
+        self.frontMatterVariables = variables
+    }
+
+    mutating func lowerBlocks(_ blocks: [Block], in context: StyleState) {
+        for block in blocks { lowerBlock(block, in: context) }
+    }
+
+    mutating func lowerBlock(_ block: Block, in context: StyleState) {
+        switch block.kind {
+        case .paragraph(let inlines):
+            let state = applying(block.attributes, to: context)
+            var builder = ParagraphBuilder()
+            lowerInlines(inlines, state.character, state: state, into: &builder)
+            emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start)
+
+        case .heading(let level, let content, let id):
+            var state = context
+            sheet.apply("h\(min(max(level, 1), 6))", to: &state)
+            var attributes = block.attributes
+            attributes.id = nil
+            state = applying(attributes, to: state)
+            var builder = ParagraphBuilder()
+            lowerInlines(content, state.character, state: state, into: &builder)
+            builder.anchors.append(id)
+            if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
+            builder.anchors.forEach { definedAnchors.insert($0) }
+            let outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
+            emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start, outline: outline)
+
+        case .list(let list):
+            lowerList(list, block: block, context: context)
+
+        case .blockQuote(let children):
+            var state = context
+            sheet.apply("quote", to: &state)
+            state = applying(block.attributes, to: state)
+            lowerContainer(children, state: state, context: context)
+
+        case .codeBlock(_, let text):
+            lowerCodeBlock(text, block: block, context: context)
+
+        case .rule:
+            lowerRule(block, context: context)
+
+        case .table(let table):
+            lowerTable(table, block: block, context: context)
+
+        case .imageBlock(let image):
+            // Image blocks are centred by default, like LaTeX/Typst figures.
+            var state = context
+            state.paragraph.alignment = .center
+            state.indent = 0
+            state = applying(block.attributes, to: state)
+            var builder = ParagraphBuilder()
+            appendImage(image, state.character, state: state, into: &builder)
+            if !builder.attachments.isEmpty {
+                emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start)
+            }
+
+        case .div(let children):
+            lowerDiv(children, block: block, context: context)
+
+        case .directive(let directive):
+            lowerDirective(directive, at: block.range.start)
+        }
+    }
+
+    /// Applies a block's attribute block (reporting problems) and queues its `#id`.
+    mutating func applying(_ attributes: Attributes, to context: StyleState) -> StyleState {
+        var state = context
+        sheet.apply(attributes, to: &state, scope: .paragraph, diagnostics: &diagnostics)
+        if let id = attributes.id { queueAnchor(id) }
+        return state
+    }
+
+    mutating func queueAnchor(_ id: String) {
+        definedAnchors.insert(id)
+        pendingAnchors.append(id)
+    }
+
+    mutating func emitParagraph(_ builder: ParagraphBuilder, style: ParagraphStyle, base: CharacterAttributes,
+                                location: SourceLocation, outline: OutlineEntry? = nil) {
+        var builder = builder
+        if !pendingAnchors.isEmpty {
+            builder.anchors.insert(contentsOf: pendingAnchors, at: 0)
+            pendingAnchors.removeAll()
+        }
+        var paragraph = builder.finish(style: style, emptyAttributes: base, location: location)
+        paragraph.outline = outline
+        output.append(.paragraph(paragraph))
+    }
+
+    // MARK: Code, rules, divs, directives
+
+    private mutating func lowerCodeBlock(_ text: String, block: Block, context: StyleState) {
+        var state = context
+        sheet.apply("code", to: &state)
+        state = applying(block.attributes, to: state)
+        // The code style's background fills the whole block, not just behind the glyphs.
+        var style = state.paragraphStyle()
+        if let background = state.character.background {
+            style.background = background
+            state.character.background = nil
+        }
+        var body = Substring(text)
+        while body.hasSuffix("\n") || body.hasSuffix("\r") { body = body.dropLast() }
+        var builder = ParagraphBuilder()
+        builder.append(String(body), state.character)
+        emitParagraph(builder, style: style, base: state.character, location: block.range.start)
+    }
+
+    private mutating func lowerRule(_ block: Block, context: StyleState) {
+        // `color`, `space-before` and `space-after` mean the obvious; other keys are checked but have no effect.
+        let state = applying(block.attributes, to: context)
+        var rule = HorizontalRule()
+        if let color = block.attributes["color"].flatMap({ Color.parse($0.value) }) { rule.color = color }
+        if block.attributes["space-before"] != nil { rule.spaceBefore = state.paragraph.spaceBefore }
+        if block.attributes["space-after"] != nil { rule.spaceAfter = state.paragraph.spaceAfter }
+        output.append(.rule(rule))
+    }
+
+    /// Div keys for layout features that come later: reported once per div, then dropped.
+    private static let laterDivKeys: Set<String> = ["columns", "shape", "float", "box"]
+    /// Keys that only mean something together with one of the above (`box=true background=...`).
+    private static let laterDivCompanionKeys: Set<String> = ["width", "height", "margin", "border", "padding", "background"]
+
+    private mutating func lowerDiv(_ children: [Block], block: Block, context: StyleState) {
+        var attributes = block.attributes
+        let later = attributes.pairs.filter { Self.laterDivKeys.contains($0.key) }
+        if let first = later.first {
+            let names = later.map(\.key).joined(separator: ", ")
+            diagnostics.append(.warning("div attribute \(names) is not supported yet, ignored", at: first.keyRange.start))
+            attributes.pairs.removeAll { Self.laterDivKeys.contains($0.key) || Self.laterDivCompanionKeys.contains($0.key) }
+        }
+        let state = applying(attributes, to: context)
+        lowerContainer(children, state: state, context: context)
+    }
+
+    /// Children of a quote or div inherit its attributes, except the spacing at its edges: `space-before` and
+    /// `break-before` go to its first paragraph only, `space-after` to its last.
+    private mutating func lowerContainer(_ children: [Block], state: StyleState, context: StyleState) {
+        var inner = state.enteringContainer()
+        inner.paragraph.spaceBefore = context.paragraph.spaceBefore
+        inner.paragraph.spaceAfter = context.paragraph.spaceAfter
+        inner.paragraph.breakBefore = context.paragraph.breakBefore
+        let first = output.count
+        lowerBlocks(children, in: inner)
+        applyEdgeSpacing(of: state, context: context, to: first..<output.count)
+    }
+
+    mutating func applyEdgeSpacing(of state: StyleState, context: StyleState, to range: Range<Int>) {
+        let outer = state.paragraph, inherited = context.paragraph
+        if outer.spaceBefore != inherited.spaceBefore || outer.breakBefore != inherited.breakBefore,
+           let first = range.first(where: { output[$0].isParagraph }), case .paragraph(var p) = output[first] {
+            if outer.spaceBefore != inherited.spaceBefore { p.style.spaceBefore = outer.spaceBefore }
+            if outer.breakBefore != inherited.breakBefore { p.style.breakBefore = outer.breakBefore }
+            output[first] = .paragraph(p)
+        }
+        if outer.spaceAfter != inherited.spaceAfter,
+           let last = range.last(where: { output[$0].isParagraph }), case .paragraph(var p) = output[last] {
+            p.style.spaceAfter = outer.spaceAfter
+            output[last] = .paragraph(p)
+        }
+    }
+
+    private mutating func lowerDirective(_ directive: Directive, at location: SourceLocation) {
+        switch directive {
+        case .pageBreak: output.append(.pageBreak)
+        case .columnBreak: output.append(.columnBreak)
+        case .toc: diagnostics.append(.warning("@toc is not supported yet, ignored", at: location))
+        case .exclude: diagnostics.append(.warning("@exclude is not supported yet, ignored", at: location))
+        case .unknown(let name, _): diagnostics.append(.warning("unknown directive '@\(name)', ignored", at: location))
+        }
+    }
+
+    // MARK: Finishing
+
+    /// Ids left over at the end go to the last paragraph; internal links to ids that exist nowhere are reported.
+    mutating func finish() {
+        if !pendingAnchors.isEmpty, let last = output.lastIndex(where: \.isParagraph),
+           case .paragraph(var paragraph) = output[last] {
+            paragraph.anchors.append(contentsOf: pendingAnchors)
+            output[last] = .paragraph(paragraph)
+            pendingAnchors.removeAll()
+        }
+        for link in internalLinks where !definedAnchors.contains(link.id) {
+            diagnostics.append(.warning("link to '#\(link.id)', which no heading or #id in this document defines", at: link.location))
+        }
+    }
+}
+
+extension LayoutBlock {
+    var isParagraph: Bool { if case .paragraph = self { true } else { false } }
+}
+
+/// Bookmark text: the heading's text with tabs, line separators and image placeholders made plain.
+func outlineTitle(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\u{FFFC}": continue
+        case "\t", "\n", "\u{2028}": out.append(" ")
+        default: out.append(scalar)
+        }
+    }
+    return String(out).trimmingASCIIWhitespace()
+}

@@ -1,0 +1,90 @@
+// Images: resolve the path against the naming file's folder, check the file is a readable image (a missing or
+// unreadable one is an error at its location), and read `{width height align baseline fit}`.
+
+import Foundation
+import RTSyntax
+
+extension DocumentLowerer {
+    /// Appends U+FFFC with the image's attachment; on error, reports it and appends nothing.
+    mutating func appendImage(_ image: ImageReference, _ attributes: CharacterAttributes, state: StyleState,
+                              into builder: inout ParagraphBuilder) {
+        if inRunningText {
+            diagnostics.append(.warning("images are not supported in a header or footer, ignored", at: image.range.start))
+            return
+        }
+        let path = resolvePath(image.path, relativeTo: image.range.start.file)
+        if let problem = imageProblem(atPath: path, asWritten: image.path) {
+            diagnostics.append(.error(problem, at: image.range.start))
+            return
+        }
+        if referencedSet.insert(path).inserted { referencedFiles.append(path) }
+
+        var attachment = ImageAttachment(path: path, location: image.range.start)
+        readImageAttributes(image.attributes, into: &attachment, state: state)
+        if let id = image.attributes.id {
+            definedAnchors.insert(id)
+            builder.anchors.append(id)
+        }
+        builder.appendAttachment(attachment, attributes)
+    }
+
+    private mutating func readImageAttributes(_ attributes: Attributes, into image: inout ImageAttachment, state: StyleState) {
+        if let style = attributes.styles.first {
+            warn("styles have no effect on an image, ignored", at: style.range.start)
+        }
+        let floats = attributes["float"] != nil
+        for pair in attributes.pairs {
+            let value = pair.value.trimmingASCIIWhitespace()
+            func bad(_ expected: String) {
+                warn("bad value '\(pair.value)' for '\(pair.key)': expected \(expected); ignored", at: pair.valueRange.start)
+            }
+            switch pair.key {
+            case "width", "height":
+                // `%` is of the column width, `em` of the surrounding text.
+                guard let points = positive(paragraphLength(value, state)) else { bad("a positive length"); continue }
+                if pair.key == "width" { image.width = points } else { image.height = points }
+            case "align":
+                guard let a = ImageAlignment(rawValue: value.lowercased()) else { bad("baseline, middle, top or bottom"); continue }
+                image.alignment = a
+            case "baseline":
+                guard let points = fontLength(value, state) else { bad("a length"); continue }
+                image.baselineOffset = points
+            case "fit":
+                guard let fit = ImageFit(rawValue: value.lowercased()) else { bad("contain or fill"); continue }
+                image.fit = fit
+            case "float":
+                warn("image float is not supported yet, ignored", at: pair.keyRange.start)
+            case "margin" where floats:
+                continue
+            default:
+                warn("unknown image attribute '\(pair.key)', ignored", at: pair.keyRange.start)
+            }
+        }
+    }
+
+    private mutating func warn(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.warning(message, at: location))
+    }
+}
+
+/// nil when `path` names a readable PNG, JPEG or SVG file; otherwise what is wrong, for an error message.
+func imageProblem(atPath path: String, asWritten written: String) -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        return "image '\(written)' not found (looked for \(path))"
+    }
+    guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
+        return "cannot read image '\(written)'"
+    }
+    defer { try? handle.close() }
+    let head = [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }
+    // SVG: XML text, possibly after a BOM and whitespace.
+    var text = head[...]
+    if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+    if let first = text.first(where: { !$0.isASCIIWhitespace }), first == UInt8(ascii: "<"),
+       String(decoding: head, as: UTF8.self).lowercased().contains("<svg") || String(decoding: head, as: UTF8.self).contains("<?xml") {
+        return nil
+    }
+    return head.isEmpty ? "image '\(written)' is empty" : "image '\(written)' is not a PNG, JPEG or SVG file"
+}

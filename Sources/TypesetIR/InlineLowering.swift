@@ -1,0 +1,107 @@
+// Inlines (RT section 5) -> text and attribute runs in a ParagraphBuilder.
+
+import RTSyntax
+
+extension DocumentLowerer {
+    static let highlightColor = Color(red: 1, green: 0.945, blue: 0.463)   // #FFF176, a highlighter yellow
+    static let superscriptScale = 0.7
+    /// Raise / drop as a fraction of the surrounding font size (Typst-like).
+    static let superscriptRaise = 0.35
+    static let subscriptDrop = 0.2
+
+    /// `attributes` are the current character attributes; `state` supplies what `em` and `%` mean.
+    mutating func lowerInlines(_ inlines: [Inline], _ attributes: CharacterAttributes, state: StyleState,
+                               into builder: inout ParagraphBuilder) {
+        for inline in inlines {
+            switch inline.kind {
+            case .text(let text):
+                builder.append(text, attributes)
+            case .softBreak:
+                builder.append(" ", attributes)
+            case .hardBreak:
+                builder.append("\u{2028}", attributes)
+            case .tab:
+                builder.append("\t", attributes)
+            case .strong(let content):
+                var a = attributes
+                a.weight = max(a.weight, 700)
+                lowerInlines(content, a, state: state, into: &builder)
+            case .emphasis(let content):
+                // Emphasis inside italics turns upright again, as LaTeX's \emph and Typst's emph do.
+                var a = attributes
+                a.style = a.style == .normal ? .italic : .normal
+                lowerInlines(content, a, state: state, into: &builder)
+            case .underline(let content):
+                var a = attributes
+                a.underline = .single
+                lowerInlines(content, a, state: state, into: &builder)
+            case .strikethrough(let content):
+                var a = attributes
+                a.strike = .single
+                lowerInlines(content, a, state: state, into: &builder)
+            case .superscript(let content):
+                var a = attributes
+                a.baselineShift += attributes.fontSize * Self.superscriptRaise
+                a.fontSize = attributes.fontSize * Self.superscriptScale
+                lowerInlines(content, a, state: state, into: &builder)
+            case .subscript(let content):
+                var a = attributes
+                a.baselineShift -= attributes.fontSize * Self.subscriptDrop
+                a.fontSize = attributes.fontSize * Self.superscriptScale
+                lowerInlines(content, a, state: state, into: &builder)
+            case .highlight(let content):
+                var a = attributes
+                a.background = Self.highlightColor
+                lowerInlines(content, a, state: state, into: &builder)
+            case .code(let text):
+                var inner = state
+                inner.character = attributes
+                sheet.apply("code", to: &inner, scope: .character)
+                builder.append(text, inner.character)
+            case .link(let destination, let content):
+                var inner = state
+                inner.character = attributes
+                sheet.apply("link", to: &inner, scope: .character)
+                if let target = linkTarget(destination) {
+                    inner.character.link = target
+                    noteLink(target, at: inline.range.start)
+                }
+                lowerInlines(content, inner.character, state: inner, into: &builder)
+            case .image(let image):
+                appendImage(image, attributes, state: state, into: &builder)
+            case .span(let content, let spanAttributes):
+                var inner = state
+                inner.character = attributes
+                sheet.apply(spanAttributes, to: &inner, scope: .character, diagnostics: &diagnostics)
+                if let id = spanAttributes.id {
+                    definedAnchors.insert(id)
+                    builder.anchors.append(id)
+                }
+                if let pair = spanAttributes["link"], let target = inner.character.link, target != attributes.link {
+                    noteLink(target, at: pair.valueRange.start)
+                }
+                lowerInlines(content, inner.character, state: inner, into: &builder)
+            case .variable(let name):
+                appendVariable(name, attributes, at: inline.range.start, into: &builder)
+            }
+        }
+    }
+
+    mutating func noteLink(_ target: LinkTarget, at location: SourceLocation) {
+        if case .destination(let id) = target { internalLinks.append((id, location)) }
+    }
+
+    /// Command line / data values beat front matter `vars`; the value is literal text.
+    private mutating func appendVariable(_ name: String, _ attributes: CharacterAttributes, at location: SourceLocation,
+                                         into builder: inout ParagraphBuilder) {
+        if inRunningText, let field = RunningText.Field(rawValue: name) {
+            builder.fields.append((builder.length, field, attributes))
+            return
+        }
+        if let value = options.variables[name] ?? frontMatterVariables[name] {
+            builder.append(value, attributes)
+        } else if !options.allowUndefined {
+            diagnostics.append(.error("undefined variable '\(name)'", at: location))
+        }
+    }
+}

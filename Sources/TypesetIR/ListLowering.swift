@@ -1,0 +1,114 @@
+// Lists: marker, TAB, text, with a tab stop and head indent at the text edge so wrapped lines hang there.
+//
+// Geometry (all from the column's left edge):
+//   markerStart = container edge (+ the `list` style's margin-left for a top-level list)
+//   textEdge    = markerStart + max(1.5em, widest marker in the list × 0.6em + 0.3em gap)
+//   first line of an item:  firstLineHeadIndent = markerStart, tab stop at textEdge, headIndent = textEdge
+//   later paragraphs and nested lists of the item start at textEdge.
+
+import RTSyntax
+
+extension DocumentLowerer {
+    static let bulletGlyphs = ["\u{2022}", "\u{25E6}", "\u{25AA}"]   // • ◦ ▪ by nesting level
+    /// Space after a paragraph inside a tight list (no blank lines between items).
+    static let tightListSpacing = 2.0
+
+    mutating func lowerList(_ list: ListBlock, block: Block, context: StyleState) {
+        var state = context
+        sheet.apply("list", to: &state)
+        if listDepth > 0 { state.marginLeft = 0 }   // nested lists start at the parent item's text edge
+        state = applying(block.attributes, to: state)
+
+        let markers = list.items.indices.map { listMarker(list, index: $0) }
+        let em = state.character.fontSize
+        let widest = markers.map { $0.unicodeScalars.count }.max() ?? 1
+        let markerStart = state.containerLeft + state.marginLeft
+        let textEdge = markerStart + max(1.5 * em, Double(widest) * 0.6 * em + 0.3 * em)
+
+        var itemState = state.enteringContainer()
+        itemState.containerLeft = textEdge
+        itemState.indent = 0
+        // The list's own space-before/-after and break-before belong to its first/last paragraph only.
+        itemState.paragraph.spaceBefore = context.paragraph.spaceBefore
+        itemState.paragraph.spaceAfter = context.paragraph.spaceAfter
+        itemState.paragraph.breakBefore = context.paragraph.breakBefore
+
+        let firstOutput = output.count
+        listDepth += 1
+        for (index, item) in list.items.enumerated() {
+            var rest = item.blocks[...]
+            var builder = ParagraphBuilder()
+            var paragraphState = itemState
+            var location = item.range.start
+            if let first = rest.first, case .paragraph(let inlines) = first.kind {
+                paragraphState = applying(first.attributes, to: itemState)
+                builder.append(markers[index] + "\t", paragraphState.character)
+                lowerInlines(inlines, paragraphState.character, state: paragraphState, into: &builder)
+                location = first.range.start
+                rest = rest.dropFirst()
+            } else {
+                builder.append(markers[index], paragraphState.character)   // an item opening with a non-paragraph
+            }
+            var style = paragraphState.paragraphStyle()
+            style.firstLineHeadIndent = markerStart
+            style.headIndent = textEdge
+            style.tabStops = [TabStop(position: textEdge)] + style.tabStops.filter { $0.position > textEdge }
+            emitParagraph(builder, style: style, base: paragraphState.character, location: location)
+            lowerBlocks(Array(rest), in: itemState)
+        }
+        listDepth -= 1
+        applyEdgeSpacing(of: state, context: context, to: firstOutput..<output.count)
+
+        if list.isTight {
+            for i in firstOutput..<max(firstOutput, output.count - 1) {
+                if case .paragraph(var paragraph) = output[i] {
+                    paragraph.style.spaceAfter = min(paragraph.style.spaceAfter, Self.tightListSpacing)
+                    output[i] = .paragraph(paragraph)
+                }
+            }
+        }
+    }
+
+    /// `•`, `3.`, `c)`, `iv.`: numbered from `start`, bullets chosen by nesting depth, not by `-`/`*`/`+`.
+    func listMarker(_ list: ListBlock, index: Int) -> String {
+        let n = list.start + index
+        let delimiter = String(list.delimiter)
+        switch list.style {
+        case .bullet: return Self.bulletGlyphs[listDepth % Self.bulletGlyphs.count]
+        case .decimal: return "\(n)\(delimiter)"
+        case .lowerAlpha: return alphabeticNumeral(n) + delimiter
+        case .upperAlpha: return alphabeticNumeral(n).uppercased() + delimiter
+        case .lowerRoman: return romanNumeral(n) + delimiter
+        case .upperRoman: return romanNumeral(n).uppercased() + delimiter
+        }
+    }
+}
+
+/// 1 -> a, 26 -> z, 27 -> aa (spreadsheet columns); 0 and below fall back to digits.
+func alphabeticNumeral(_ n: Int) -> String {
+    guard n > 0 else { return String(n) }
+    var n = n
+    var scalars: [Unicode.Scalar] = []
+    while n > 0 {
+        n -= 1
+        scalars.append(Unicode.Scalar(UInt8(97 + n % 26)))
+        n /= 26
+    }
+    return String(String.UnicodeScalarView(scalars.reversed()))
+}
+
+/// Lower-case roman numerals 1...3999; outside that range, digits.
+func romanNumeral(_ n: Int) -> String {
+    guard (1...3999).contains(n) else { return String(n) }
+    let table: [(Int, String)] = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+                                  (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
+    var n = n
+    var out = ""
+    for (value, letters) in table {
+        while n >= value {
+            out += letters
+            n -= value
+        }
+    }
+    return out
+}

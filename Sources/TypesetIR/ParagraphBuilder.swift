@@ -1,0 +1,39 @@
+// Accumulates one paragraph's text and attribute runs. Appends are amortised O(1): the text is one growing
+// String, the UTF-8 length is tracked, and a run is extended instead of added when attributes are unchanged.
+
+import RTSyntax
+
+struct ParagraphBuilder {
+    private(set) var text = ""
+    private(set) var runs: [AttributeRun] = []
+    /// UTF-8 length of `text`.
+    private(set) var length = 0
+    var attachments: [TextAttachment] = []
+    var anchors: [String] = []
+    /// `{{page}}`-style fields of a header/footer line: zero-width markers at UTF-8 offsets.
+    var fields: [(offset: Int, field: RunningText.Field, attributes: CharacterAttributes)] = []
+
+    mutating func append(_ piece: String, _ attributes: CharacterAttributes) {
+        let count = piece.utf8.count
+        guard count > 0 else { return }
+        text.append(piece)
+        if let last = runs.indices.last, runs[last].range.upperBound == length, runs[last].attributes == attributes {
+            runs[last].range = runs[last].range.lowerBound..<(length + count)
+        } else {
+            runs.append(AttributeRun(range: length..<(length + count), attributes: attributes))
+        }
+        length += count
+    }
+
+    /// U+FFFC for an inline image, with its attachment at that offset.
+    mutating func appendAttachment(_ image: ImageAttachment, _ attributes: CharacterAttributes) {
+        attachments.append(TextAttachment(offset: length, image: image))
+        append("\u{FFFC}", attributes)
+    }
+
+    /// An empty paragraph keeps one empty run so layout still knows its font (its line height).
+    func finish(style: ParagraphStyle, emptyAttributes: CharacterAttributes, location: SourceLocation?) -> AttributedParagraph {
+        AttributedParagraph(text: text, runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)] : runs,
+                            style: style, attachments: attachments, anchors: anchors, location: location)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import RTSyntax
+@testable import TypesetIR
+import XCTest
+
+final class HeadingTests: XCTestCase {
+    func testHeadingOutlineAnchorAndStyle() throws {
+        let result = lower([
+            Block(.heading(level: 2, content: [text("Über "), strong(text("alles")), Inline(.hardBreak, range: at(1))], id: "uber-alles"), range: at(3)),
+            paragraph(text("x")),
+        ])
+        let h = result.paragraphs[0]
+        XCTAssertEqual(h.outline, OutlineEntry(level: 2, title: "Über alles", id: "uber-alles"))
+        XCTAssertEqual(h.anchors, ["uber-alles"])
+        XCTAssertTrue(h.style.keepWithNext)
+        XCTAssertEqual(h.runs[0].attributes.fontFamily, "DejaVu Sans")
+        XCTAssertEqual(h.runs[0].attributes.weight, 700)
+        XCTAssertEqual(h.runs[0].attributes.fontSize, 16)
+        XCTAssertEqual(h.location, loc(3))
+        XCTAssertNil(result.paragraphs[1].outline)
+        XCTAssertFalse(result.paragraphs[1].style.keepWithNext)
+    }
+
+    func testHeadingSizesDecrease() {
+        let sizes = (1...6).map { lower([heading($0, "H", id: "h")]).paragraphs[0].runs[0].attributes.fontSize }
+        XCTAssertEqual(sizes, [20, 16, 13, 11.5, 10.5, 10])
+    }
+
+    func testInternalLinksResolveToHeadingsAndMissingOnesWarn() {
+        let result = lower([
+            paragraph(link("#later", text("a"), line: 1, column: 4), link("#nowhere", text("b"), line: 2, column: 7), link("https://x.org", text("c"))),
+            heading(1, "Later", id: "later"),
+        ])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(2, 7)])
+        let p = result.paragraphs[0]
+        XCTAssertEqual(p.attributes(of: "a")?.link, .destination("later"))
+        XCTAssertEqual(p.attributes(of: "c")?.link, .url("https://x.org"))
+        XCTAssertEqual(p.attributes(of: "c")?.color, Color.parse("#1a4fb0"))
+    }
+}
+
+final class ListTests: XCTestCase {
+    func markers(_ style: ListMarkerStyle, start: Int = 1, delimiter: Character = ".", count: Int = 3) -> [String] {
+        let items = (0..<count).map { _ in [paragraph(text("item"))] }
+        return lower([list(style, start: start, delimiter: delimiter, items)]).paragraphs.map {
+            String($0.text.prefix { $0 != "\t" })
+        }
+    }
+
+    func testMarkers() {
+        XCTAssertEqual(markers(.bullet("-")), ["•", "•", "•"])
+        XCTAssertEqual(markers(.decimal, start: 9, delimiter: ")"), ["9)", "10)", "11)"])
+        XCTAssertEqual(markers(.lowerAlpha, start: 3), ["c.", "d.", "e."])
+        XCTAssertEqual(markers(.upperAlpha, start: 25), ["Y.", "Z.", "AA."])
+        XCTAssertEqual(markers(.lowerRoman, start: 4), ["iv.", "v.", "vi."])
+        XCTAssertEqual(markers(.upperRoman, start: 1999, count: 1), ["MCMXCIX."])
+    }
+
+    func testBulletGlyphPerNestingLevel() {
+        let inner2 = list(.bullet("*"), [[paragraph(text("c"))]])
+        let inner1 = list(.bullet("+"), [[paragraph(text("b")), inner2]])
+        let result = lower([list(.bullet("-"), [[paragraph(text("a")), inner1]])])
+        XCTAssertEqual(result.paragraphs.map(\.text), ["•\ta", "◦\tb", "▪\tc"])
+    }
+
+    func testHangingIndentGeometry() throws {
+        let result = lower([list(.decimal, tight: false, [[paragraph(text("first")), paragraph(text("second para"))], [paragraph(text("x"))]])])
+        let em = 10.0
+        let markerStart = 0.5 * em   // the built-in list style's margin-left
+        let first = result.paragraphs[0]
+        XCTAssertEqual(first.text, "1.\tfirst")
+        XCTAssertEqual(first.style.firstLineHeadIndent, markerStart)
+        XCTAssertEqual(first.style.tabStops.first?.position, first.style.headIndent)
+        XCTAssertEqual(first.style.headIndent, markerStart + 1.5 * em)
+        // A later paragraph of the item starts at the text edge, first line too.
+        let second = result.paragraphs[1]
+        XCTAssertEqual(second.text, "second para")
+        XCTAssertEqual(second.style.firstLineHeadIndent, first.style.headIndent)
+        XCTAssertEqual(second.style.headIndent, first.style.headIndent)
+    }
+
+    func testWideMarkersPushTheTextEdge() {
+        let items = (0..<12).map { _ in [paragraph(text("i"))] }
+        let result = lower([list(.decimal, items)])
+        // "12." is three characters: 3 × 0.6em + 0.3em gap = 2.1em; every item shares the widest marker's edge.
+        for p in result.paragraphs { XCTAssertEqual(p.style.headIndent, 5 + 21, accuracy: 1e-9) }
+        XCTAssertEqual(Set(result.paragraphs.map(\.style.headIndent)).count, 1)
+    }
+
+    func testNestedListStartsAtParentTextEdge() {
+        let nested = list(.bullet("-"), [[paragraph(text("inner"))]])
+        let result = lower([list(.bullet("-"), [[paragraph(text("outer")), nested]])])
+        let outer = result.paragraphs[0], inner = result.paragraphs[1]
+        XCTAssertEqual(inner.style.firstLineHeadIndent, outer.style.headIndent)
+        XCTAssertEqual(inner.style.headIndent, outer.style.headIndent + 15)
+        XCTAssertEqual(inner.style.tabStops.first?.position, inner.style.headIndent)
+    }
+
+    func testTightListSpacing() {
+        let tight = lower([list(.bullet("-"), tight: true, [[paragraph(text("a"))], [paragraph(text("b"))]])]).paragraphs
+        XCTAssertEqual(tight.map(\.style.spaceAfter), [2, 6])
+        let loose = lower([list(.bullet("-"), tight: false, [[paragraph(text("a"))], [paragraph(text("b"))]])]).paragraphs
+        XCTAssertEqual(loose.map(\.style.spaceAfter), [6, 6])
+    }
+
+    func testItemStartingWithCodeGetsMarkerLine() {
+        let code = Block(.codeBlock(language: nil, text: "x = 1\n"), range: at(1))
+        let result = lower([list(.bullet("-"), [[code]])])
+        XCTAssertEqual(result.paragraphs.map(\.text), ["•", "x = 1"])
+        XCTAssertEqual(result.paragraphs[1].style.headIndent, result.paragraphs[0].style.headIndent)
+    }
+}
+
+final class OtherBlockTests: XCTestCase {
+    func testBlockQuoteIndentsAndDrawsBar() {
+        let result = lower([Block(.blockQuote([paragraph(text("q")), Block(.blockQuote([paragraph(text("qq"))]), range: at(1))]), range: at(1))])
+        let q = result.paragraphs[0], qq = result.paragraphs[1]
+        XCTAssertEqual(q.style.headIndent, 15)
+        XCTAssertEqual(qq.style.headIndent, 30)
+        XCTAssertEqual(q.style.leftBorder?.width, 2)
+        XCTAssertEqual(q.runs[0].attributes.color, Color.parse("#333333"))
+    }
+
+    func testCodeBlock() {
+        let result = lower([Block(.codeBlock(language: "swift", text: "let a = 1\n  b()\n"), range: at(4))])
+        let p = result.paragraphs[0]
+        XCTAssertEqual(p.text, "let a = 1\n  b()")
+        XCTAssertEqual(p.runs.count, 1)
+        XCTAssertEqual(p.runs[0].attributes.fontFamily, "DejaVu Sans Mono")
+        XCTAssertEqual(p.runs[0].attributes.fontSize, 9)
+        XCTAssertNil(p.runs[0].attributes.background)
+        XCTAssertEqual(p.style.background, Color.parse("#f2f2f2"))
+        XCTAssertEqual(p.style.wrap, .char)
+    }
+
+    func testRulesBreaksAndDirectives() {
+        let result = lower([
+            Block(.rule, range: at(1)),
+            Block(.directive(.pageBreak), range: at(2)),
+            Block(.directive(.columnBreak), range: at(3)),
+            Block(.directive(.toc), range: at(4)),
+            Block(.directive(.exclude(shape: "circle(1cm, 1cm, 1cm)", options: [])), range: at(5)),
+            Block(.directive(.unknown(name: "chapter", arguments: "")), range: at(6)),
+        ])
+        XCTAssertEqual(result.document.blocks, [.rule(HorizontalRule()), .pageBreak, .columnBreak])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(4), loc(5), loc(6)])
+    }
+
+    func testDivAppliesToEverythingInsideAndWarnsOnceForLaterFeatures() {
+        let div = Block(.div([paragraph(text("a")), list(.bullet("-"), [[paragraph(text("b"))]])]),
+                        attributes: attrs(pair("color", "red"), pair("columns", "2", line: 3, column: 5), pair("shape", "circle"), pair("margin-left", "1cm"), id: "d"),
+                        range: at(3))
+        let result = lower([div])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(3, 5)])
+        XCTAssertEqual(result.paragraphs.map { $0.runs[0].attributes.color }, [Color(red: 1, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0)])
+        XCTAssertEqual(result.paragraphs[0].style.headIndent, 72 / 2.54, accuracy: 1e-9)
+        XCTAssertEqual(result.paragraphs[0].anchors, ["d"])
+    }
+
+    func testContainerSpacingGoesToItsEdges() {
+        let div = Block(.div([paragraph(text("a")), paragraph(text("b")), paragraph(text("c"))]),
+                        attributes: attrs(pair("space-before", "20pt"), pair("space-after", "30pt"), pair("break-before", "page")), range: at(1))
+        let ps = lower([div]).paragraphs
+        XCTAssertEqual(ps.map(\.style.spaceBefore), [20, 0, 0])
+        XCTAssertEqual(ps.map(\.style.spaceAfter), [6, 6, 30])
+        XCTAssertEqual(ps.map(\.style.breakBefore), [.page, .none, .none])
+        let listed = lower([list(.bullet("-"), tight: false, [[paragraph(text("a"))], [paragraph(text("b"))]], attributes: attrs(pair("space-before", "9pt")))]).paragraphs
+        XCTAssertEqual(listed.map(\.style.spaceBefore), [9, 0])
+    }
+
+    func testTableRowsWithTabStops() {
+        let cell = { (s: String) in TableCell(content: [text(s)], range: at(1)) }
+        let table = Table(alignments: [.left, .right, .decimal], header: [cell("Item"), cell("Qty"), cell("Price")],
+                          rows: [[cell("Apple"), cell("3"), cell("1.25")], [cell("Pear"), cell("12")]])
+        let result = lower([Block(.table(table), range: at(1))])
+        let rows = result.paragraphs
+        XCTAssertEqual(rows.map(\.text), ["Item\tQty\tPrice", "Apple\t3\t1.25", "Pear\t12\t"])
+        XCTAssertEqual(rows[0].runs[0].attributes.weight, 700)
+        XCTAssertEqual(rows[1].runs[0].attributes.weight, 400)
+        XCTAssertTrue(rows[0].style.keepWithNext)
+        let width = PageGeometry().columnWidth / 3
+        XCTAssertEqual(rows[1].style.tabStops.map(\.alignment), [.right, .decimal])
+        XCTAssertEqual(rows[1].style.tabStops[0].position, 2 * width - 5, accuracy: 1e-9)
+        XCTAssertTrue(rows[1].style.tabStops[1].position > 2 * width && rows[1].style.tabStops[1].position < 3 * width)
+        XCTAssertEqual(rows.map(\.style.spaceAfter), [1, 1, 6])
+    }
+
+    func testImages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-ir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("a.png"))
+        try Data("hello".utf8).write(to: folder.appendingPathComponent("notes.png"))
+        let file = folder.appendingPathComponent("doc.rt").path
+        func image(_ path: String, _ attributes: Attributes = .empty, line: Int = 1) -> ImageReference {
+            ImageReference(alt: "alt", path: path, attributes: attributes, range: SourceRange(at: SourceLocation(file: file, line: line, column: 3)))
+        }
+        let blocks = [
+            Block(.imageBlock(image("a.png", attrs(pair("width", "50%"), pair("align", "middle"), pair("fit", "fill"), pair("baseline", "2pt")))), range: at(1)),
+            paragraph(text("x "), Inline(.image(image("a.png")), range: at(2)), text(" y")),
+            Block(.imageBlock(image("missing.png", line: 7)), range: at(7)),
+            Block(.imageBlock(image("notes.png", line: 8)), range: at(8)),
+        ]
+        let result = lower(blocks)
+        XCTAssertEqual(result.errors.map(\.location), [SourceLocation(file: file, line: 7, column: 3), SourceLocation(file: file, line: 8, column: 3)])
+        XCTAssertEqual(result.referencedFiles, [folder.appendingPathComponent("a.png").path])
+        let block = result.paragraphs[0]
+        XCTAssertEqual(block.text, "\u{FFFC}")
+        XCTAssertEqual(block.style.alignment, .center)
+        let image = try XCTUnwrap(block.attachments.first?.image)
+        XCTAssertEqual(image.path, folder.appendingPathComponent("a.png").path)
+        XCTAssertEqual(image.width ?? 0, PageGeometry().columnWidth / 2, accuracy: 1e-9)
+        XCTAssertNil(image.height)
+        XCTAssertEqual(image.alignment, .middle)
+        XCTAssertEqual(image.fit, .fill)
+        XCTAssertEqual(image.baselineOffset, 2)
+        let inline = result.paragraphs[1]
+        XCTAssertEqual(inline.attachments.map(\.offset), [2])
+        XCTAssertEqual(inline.text, "x \u{FFFC} y")
+        assertRunsCover(inline)
+    }
+}
