@@ -92,6 +92,12 @@ enum PDFTool {
         return String(decoding: data, as: UTF8.self)
     }
 
+    static func pageCount(_ path: String) throws -> Int {
+        let info = try run("pdfinfo", [path])
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") } ?? ""
+        return Int(line.split(separator: " ").last ?? "") ?? -1
+    }
+
     struct Word { var text: String; var xMin: Double; var yMin: Double; var xMax: Double; var yMax: Double; var page: Int }
 
     /// Words with their boxes (`pdftotext -bbox`), y down from the page top, in points.
