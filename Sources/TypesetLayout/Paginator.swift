@@ -19,13 +19,18 @@ public enum DocumentLayout {
                                 onPage: (Page) throws -> Void) throws -> PaginationSummary {
         try engine.withLock {
             var total: Int? = nil
+            var reuse: LayoutReuse? = nil
             if RunningTextLayout.usesPageCount(document) {
+                // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
+                // for the drawing pass: small and medium documents are laid out once, memory stays bounded.
+                reuse = LayoutReuse()
                 let counter = Paginator(document: document, engine: engine, images: images, totalPages: nil,
-                                        placeRunningText: false)
+                                        placeRunningText: false, reuse: reuse)
                 total = try counter.run { _ in }.pageCount
+                reuse?.isRecording = false
             }
             let paginator = Paginator(document: document, engine: engine, images: images, totalPages: total,
-                                      placeRunningText: true)
+                                      placeRunningText: true, reuse: reuse)
             return try paginator.run(onPage)
         }
     }
@@ -36,6 +41,24 @@ public enum DocumentLayout {
         let summary = try! paginate(document, engine: engine) { pages.append($0) }
         return (pages, summary.diagnostics)
     }
+}
+
+/// Paragraph layouts made by the page-counting pass, handed to the drawing pass (each taken once).
+final class LayoutReuse {
+    /// UTF-8 bytes of paragraph text kept at most: about 40,000 words, some 12 MB of Pango layouts.
+    static let textBudget = 256 * 1024
+    private var layouts: [Int: ParagraphLayout] = [:]
+    private var bytes = 0
+    var isRecording = true
+
+    func offer(_ layout: ParagraphLayout, at index: Int) {
+        let size = layout.paragraph.text.utf8.count
+        guard isRecording, bytes + size <= LayoutReuse.textBudget else { return }
+        bytes += size
+        layouts[index] = layout
+    }
+
+    func take(_ index: Int) -> ParagraphLayout? { layouts.removeValue(forKey: index) }
 }
 
 /// A block ready to place: paragraphs already laid out at the column width.
@@ -53,6 +76,7 @@ final class Paginator {
     let frames: [ColumnFrame]
     let runningText: RunningTextLayout?
     let totalPages: Int?
+    let reuse: LayoutReuse?
 
     var diagnostics: [Diagnostic] = []
     var page: Page
@@ -68,8 +92,9 @@ final class Paginator {
     private var prepared: [Int: PreparedBlock] = [:]
 
     init(document: TypesetDocument, engine: LayoutEngine, images: ImageCache, totalPages: Int?,
-         placeRunningText: Bool) {
+         placeRunningText: Bool, reuse: LayoutReuse? = nil) {
         self.document = document
+        self.reuse = reuse
         self.engine = engine
         self.images = images
         self.totalPages = totalPages
@@ -115,8 +140,15 @@ final class Paginator {
         let block: PreparedBlock
         switch document.blocks[i] {
         case .paragraph(let p):
-            block = .paragraph(ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
-                                               diagnostics: &diagnostics))
+            if let reused = reuse?.take(i) {
+                diagnostics += reused.warnings
+                block = .paragraph(reused)
+            } else {
+                let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
+                                             diagnostics: &diagnostics)
+                reuse?.offer(layout, at: i)
+                block = .paragraph(layout)
+            }
         case .rule(let r): block = .rule(r)
         case .pageBreak: block = .pageBreak
         case .columnBreak: block = .columnBreak

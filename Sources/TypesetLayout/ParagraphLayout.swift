@@ -35,6 +35,8 @@ public final class ParagraphLayout {
     /// Left edge of the Pango layout from the column's left edge: the smaller of the two head indents.
     public let left: Double
     public private(set) var images: [LineImage] = []
+    /// Warnings raised while laying out (also appended to the caller's list), kept for reuse of the layout.
+    public private(set) var warnings: [Diagnostic] = []
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
@@ -110,6 +112,7 @@ public final class ParagraphLayout {
             attrs.insert(pango_attr_insert_hyphens_new(0), 0..<paragraph.text.utf8.count)
         }
         var shapes: [(TextAttachment, ImageSurface, PangoRectangle)] = []
+        var layoutWarnings: [Diagnostic] = []
         for attachment in paragraph.attachments {
             switch imageCache.image(at: attachment.image.path) {
             case .success(let image):
@@ -120,10 +123,11 @@ public final class ParagraphLayout {
                 attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
                 shapes.append((attachment, image, rect))
             case .failure(let error):
-                diagnostics.append(.warning(error.description, at: attachment.image.location))
+                layoutWarnings.append(.warning(error.description, at: attachment.image.location))
             }
         }
         pango_layout_set_attributes(pl, attrs.list)
+        diagnostics += layoutWarnings
 
         // Lines.
         var pointers: [UnsafeMutablePointer<PangoLayoutLine>] = []
@@ -170,6 +174,7 @@ public final class ParagraphLayout {
             }
         }
         linkSpans = spans
+        warnings = layoutWarnings
 
         for (attachment, image, rect) in shapes {
             guard let i = ParagraphLayout.lineIndex(containing: attachment.offset, in: ranges) else { continue }
