@@ -88,6 +88,16 @@ final class Paginator {
     var section: String?
     var pageCount = 0
     private var emit: (Page) throws -> Void = { _ in }
+    /// Every named destination in the document, to catch internal links that point nowhere.
+    private lazy var knownDestinations: Set<String> = {
+        var names = Set<String>()
+        for case .paragraph(let p) in document.blocks {
+            names.formUnion(p.anchors)
+            if let id = p.outline?.id { names.insert(id) }
+        }
+        return names
+    }()
+    private var reportedDestinations = Set<String>()
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
     private var prepared: [Int: PreparedBlock] = [:]
 
@@ -265,7 +275,7 @@ final class Paginator {
             fragmentBottom = slot.top + box.height
             page.lines.append(PlacedLine(paragraph: p, lineIndex: i, originX: slot.x + p.left, baseline: baseline))
             if i == 0 { placeDestinations(p, x: slot.x, y: slot.top) }
-            for piece in p.linkPieces(line: i) {
+            for piece in p.linkPieces(line: i) where isReachable(piece.target, from: p) {
                 page.links.append(LinkArea(target: piece.target, x: slot.x + piece.x, y: baseline - box.ascent,
                                            width: piece.width, height: box.ascent + box.descent))
             }
@@ -291,6 +301,16 @@ final class Paginator {
             page.rects.append(PlacedRect(kind: .border, x: x, y: fragmentTop, width: border.width,
                                          height: fragmentBottom - fragmentTop, color: border.color))
         }
+    }
+
+    /// False (and a warning, once per name) for an internal link to a destination that does not exist.
+    private func isReachable(_ target: LinkTarget, from p: ParagraphLayout) -> Bool {
+        guard case .destination(let name) = target, !knownDestinations.contains(name) else { return true }
+        if reportedDestinations.insert(name).inserted {
+            diagnostics.append(.warning("link to '#\(name)', which is not defined anywhere in the document",
+                                        at: p.paragraph.location))
+        }
+        return false
     }
 
     private var destinationNames = Set<String>()

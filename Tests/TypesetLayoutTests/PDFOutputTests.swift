@@ -114,6 +114,18 @@ final class PDFOutputTests: XCTestCase {
         try PDFAnnotations.assertValid(path)
     }
 
+    func testLinkToAnUnknownDestinationIsAWarningNotAnAnnotation() throws {
+        let doc = Fixture.document([.paragraph(Fixture.paragraph([
+            ("see ", Fixture.attributes()), ("nowhere", Fixture.attributes(link: .destination("nowhere"))),
+            (" and ", Fixture.attributes()), ("again", Fixture.attributes(link: .destination("nowhere"))),
+        ]))])
+        let path = PDFTool.temporaryPath("dangling")
+        let diagnostics = try PDFRenderer.render(doc, to: path)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertTrue(diagnostics.first?.message.contains("nowhere") ?? false)
+        XCTAssertEqual(try PDFAnnotations.read(path).count, 0)
+    }
+
     func testHeaderAndFooterFields() throws {
         var blocks: [LayoutBlock] = [.paragraph(Fixture.heading("Alpha", level: 1, id: "alpha"))]
         for _ in 0..<30 { blocks.append(.paragraph(Fixture.paragraph(Fixture.lorem))) }

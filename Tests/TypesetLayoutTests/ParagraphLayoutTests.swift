@@ -48,6 +48,38 @@ final class ParagraphLayoutTests: XCTestCase {
         for row in rows.dropFirst() { XCTAssertEqual(row.first!.xMin, left + 24, accuracy: 1) }
     }
 
+    func testAlignmentWrapAndTruncation() throws {
+        func style(_ configure: (inout ParagraphStyle) -> Void) -> ParagraphStyle {
+            var s = ParagraphStyle()
+            configure(&s)
+            return s
+        }
+        let long = String(repeating: "x", count: 200)
+        let doc = Fixture.document([
+            .paragraph(Fixture.paragraph("Centred", style: style { $0.alignment = .center })),
+            .paragraph(Fixture.paragraph("Right", style: style { $0.alignment = .right })),
+            .paragraph(Fixture.paragraph(Fixture.lorem, style: style { $0.maxLines = 2; $0.truncation = .tail })),
+            .paragraph(Fixture.paragraph(long)),  // an overlong word still breaks
+            .paragraph(Fixture.paragraph(long, style: style { $0.wrap = .char })),
+        ])
+        let lines = DocumentLayout.pages(doc).0[0].lines
+        let left = doc.page.margins.left, right = left + doc.page.columnWidth
+        XCTAssertEqual((lines[0].x + lines[0].x + lines[0].box.width) / 2, (left + right) / 2, accuracy: 0.01)
+        XCTAssertEqual(lines[1].x + lines[1].box.width, right, accuracy: 0.01)
+        let truncated = lines.filter { $0.paragraph.paragraph.style.maxLines == 2 }
+        XCTAssertEqual(truncated.count, 2)
+        // The second line holds all the rest yet fits the width: Pango ellipsized it.
+        XCTAssertEqual(truncated[1].box.startIndex + truncated[1].box.length, Fixture.lorem.utf8.count)
+        let words = lines.filter { $0.paragraph.paragraph.text == long }
+        XCTAssertGreaterThan(words.count, 2)
+        for line in lines { XCTAssertLessThanOrEqual(line.x + line.box.width, right + 0.01) }
+        // (pdftotext maps the ellipsis back to the text it hides, so the PDF text still reads in full.)
+        let text = try PDFTool.run("pdftotext", [PDFTool.render(doc, name: "align"), "-"])
+        let charWrapped = text.split(separator: "\n").filter { $0.hasPrefix("xxx") }.suffix(3)
+        XCTAssertEqual(charWrapped.count, 3)
+        XCTAssertFalse(charWrapped.contains { $0.hasSuffix("-") }, "no hyphen when breaking code by character")
+    }
+
     func testFirstLineIndent() {
         var style = ParagraphStyle()
         style.firstLineHeadIndent = 30
