@@ -2,6 +2,7 @@
 // (with a short look-ahead for keep-with-next), and each page is handed out as soon as it is complete,
 // so memory stays flat however long the document is.
 
+import Foundation
 import RTSyntax
 import TypesetIR
 
@@ -365,5 +366,3 @@ final class Paginator {
         page.lines = []  // drop this page's layouts now, not when the next page replaces it
     }
 }
-
-import Foundation
