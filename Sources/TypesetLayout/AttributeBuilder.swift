@@ -1,0 +1,87 @@
+// IR attribute runs -> PangoAttrList. Runs are UTF-8 byte ranges, which are exactly Pango's indices.
+
+import CPangoCairo
+import TypesetIR
+
+enum AttributeBuilder {
+    /// Fills `list` with the attributes of `runs` that differ from the layout's base font `base`
+    /// (set on the layout as its font description) or from Pango's defaults.
+    static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle) {
+        for run in runs where !run.range.isEmpty {
+            let a = run.attributes
+            let r = run.range
+            if a.fontFamily != base.family {
+                a.fontFamily.withCString { list.insert(pango_attr_family_new($0), r) }
+            }
+            if a.fontSize != base.size {
+                list.insert(pango_attr_size_new_absolute(toPango(a.fontSize)), r)
+            }
+            let weight = min(max(a.weight, 100), 1000)
+            if weight != base.weight {
+                list.insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), r)
+            }
+            if a.style != base.style {
+                list.insert(pango_attr_style_new(a.style.pangoStyle), r)
+            }
+            if a.color != .black {
+                let c = a.color
+                list.insert(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), r)
+                if c.alpha < 1 { list.insert(pango_attr_foreground_alpha_new(channel(c.alpha)), r) }
+            }
+            if let bg = a.background {
+                list.insert(pango_attr_background_new(channel(bg.red), channel(bg.green), channel(bg.blue)), r)
+                if bg.alpha < 1 { list.insert(pango_attr_background_alpha_new(channel(bg.alpha)), r) }
+            }
+            if a.underline != .none {
+                list.insert(pango_attr_underline_new(a.underline.pangoUnderline), r)
+                if let c = a.underlineColor {
+                    list.insert(pango_attr_underline_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
+                }
+            }
+            if a.strike != .none {
+                // Pango draws one strike line; `double` is drawn single for now.
+                list.insert(pango_attr_strikethrough_new(1), r)
+                if let c = a.strikeColor {
+                    list.insert(pango_attr_strikethrough_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
+                }
+            }
+            if a.baselineShift != 0 {
+                list.insert(pango_attr_rise_new(toPango(a.baselineShift)), r)
+            }
+            if a.letterSpacing != 0 {
+                list.insert(pango_attr_letter_spacing_new(toPango(a.letterSpacing)), r)
+            }
+            var features = a.fontFeatures ?? ""
+            if !a.ligatures { features += features.isEmpty ? "liga=0, clig=0" : ", liga=0, clig=0" }
+            if !features.isEmpty {
+                features.withCString { list.insert(pango_attr_font_features_new($0), r) }
+            }
+            if a.smallCaps {
+                list.insert(pango_attr_variant_new(PANGO_VARIANT_SMALL_CAPS), r)
+            }
+            if let language = a.language {
+                let lang = language.withCString { pango_language_from_string($0) }
+                list.insert(pango_attr_language_new(lang), r)
+            }
+            // strokeWidth/strokeColor, shadow, obliqueAngle and expansion are not drawn yet.
+        }
+    }
+
+    @inline(__always) static func channel(_ v: Double) -> UInt16 {
+        UInt16((min(max(v, 0), 1) * 65535).rounded())
+    }
+}
+
+extension UnderlineStyle {
+    var pangoUnderline: PangoUnderline {
+        switch self {
+        case .none: return PANGO_UNDERLINE_NONE
+        case .single: return PANGO_UNDERLINE_SINGLE
+        case .double: return PANGO_UNDERLINE_DOUBLE
+        // Pango has no thick underline: LOW sits below descenders and reads as heavier.
+        case .thick: return PANGO_UNDERLINE_LOW
+        // Pango's error underline is its squiggly line.
+        case .wavy: return PANGO_UNDERLINE_ERROR
+        }
+    }
+}

@@ -1,0 +1,72 @@
+// Line boxes: how tall each line is and where its baseline sits, computed by us rather than by Pango,
+// so that line height follows the IR (CSS-like multiples, exact heights, min/max clamps).
+
+import TypesetIR
+
+/// One laid-out line of a paragraph, in the paragraph's own coordinates (x from the column's left edge).
+public struct LineBox: Sendable {
+    /// UTF-8 byte range of the paragraph text on this line.
+    public var startIndex: Int
+    public var length: Int
+    /// Left edge of the line's logical box from the column's left edge, points (indent and alignment included).
+    public var x: Double
+    public var width: Double
+    /// Pango's logical ascent and descent of the line's content, points.
+    public var ascent: Double
+    public var descent: Double
+    /// Height of the line box.
+    public var height: Double
+    /// Baseline from the top of the line box.
+    public var baselineOffset: Double
+    /// Distance from this line's top to the next line's top (height + line spacing; the last line: height).
+    public var advance: Double
+    /// Whether an inline image sits on this line.
+    public var hasAttachment: Bool
+}
+
+enum LineMetrics {
+    /// The line box for content of `ascent + descent` whose largest font is `maxFontSize`.
+    /// `.multiple(m)` gives m x the largest font size (images may make it taller); the baseline sits at
+    /// half-leading, as in CSS. `.exactly(h)` is fixed. Then min/max clamp; line spacing goes after all but the last.
+    static func box(style: ParagraphStyle, maxFontSize: Double, ascent: Double, descent: Double,
+                    hasAttachment: Bool, isLast: Bool) -> (height: Double, baselineOffset: Double, advance: Double) {
+        let content = ascent + descent
+        var height: Double
+        switch style.lineHeight {
+        case .multiple(let m):
+            height = m * maxFontSize
+            if hasAttachment { height = max(height, content) }
+        case .exactly(let h):
+            height = h
+        }
+        if let minimum = style.minLineHeight { height = max(height, minimum) }
+        if let maximum = style.maxLineHeight { height = min(height, maximum) }
+        height = max(height, 0)
+        let baselineOffset = (height - content) / 2 + ascent
+        let advance = height + (isLast ? 0 : style.lineSpacing)
+        return (height, baselineOffset, advance)
+    }
+
+    /// Largest font size of the runs overlapping each line, by one merge walk over lines and runs (both sorted).
+    /// An empty line takes the size of the run at its index.
+    static func maxFontSizes(lineRanges: [Range<Int>], runs: [AttributeRun], fallback: Double) -> [Double] {
+        var result = [Double](repeating: fallback, count: lineRanges.count)
+        guard !runs.isEmpty else { return result }
+        var r = 0
+        for (i, line) in lineRanges.enumerated() {
+            while r < runs.count - 1 && runs[r].range.upperBound <= line.lowerBound { r += 1 }
+            if line.isEmpty {
+                result[i] = runs[r].attributes.fontSize
+                continue
+            }
+            var size = 0.0
+            var k = r
+            while k < runs.count && runs[k].range.lowerBound < line.upperBound {
+                if runs[k].range.overlaps(line) { size = max(size, runs[k].attributes.fontSize) }
+                k += 1
+            }
+            result[i] = size > 0 ? size : runs[r].attributes.fontSize
+        }
+        return result
+    }
+}

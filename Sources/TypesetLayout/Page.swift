@@ -1,0 +1,81 @@
+// What pagination produces: pages of placed lines, boxes, images, links and destinations,
+// in page coordinates (points, origin top-left, y down), ready to draw.
+
+import TypesetIR
+
+/// A line of a paragraph layout placed on a page. Holds the layout alive until the page is dropped.
+public struct PlacedLine {
+    public var paragraph: ParagraphLayout
+    public var lineIndex: Int
+    /// Left edge of the Pango layout (where the line's origin sits; add `box.x` - left for the logical box).
+    public var originX: Double
+    public var baseline: Double
+
+    public var box: LineBox { paragraph.lines[lineIndex] }
+    /// Left edge of the line's logical box on the page.
+    public var x: Double { originX + box.x - paragraph.left }
+    /// Top of the line box on the page.
+    public var top: Double { baseline - box.baselineOffset }
+}
+
+/// A filled rectangle: paragraph backgrounds, left borders, rules.
+public struct PlacedRect {
+    public enum Kind: Sendable { case background, border, rule, columnRule }
+    public var kind: Kind
+    public var x: Double, y: Double, width: Double, height: Double
+    public var color: Color
+}
+
+public struct PlacedImage {
+    public var path: String
+    public var image: ImageSurface
+    /// The box the image is fitted into.
+    public var x: Double, y: Double, width: Double, height: Double
+    public var fit: ImageFit
+}
+
+/// A clickable area (one per line piece of a link).
+public struct LinkArea: Sendable {
+    public var target: LinkTarget
+    public var x: Double, y: Double, width: Double, height: Double
+}
+
+/// A named destination (`#id` or heading id) at a point of a page.
+public struct NamedDestination: Sendable {
+    public var name: String
+    public var x: Double, y: Double
+}
+
+/// A heading's bookmark, at its first line.
+public struct PlacedOutlineEntry: Sendable {
+    public var level: Int
+    public var title: String
+    public var id: String
+    public var y: Double
+}
+
+public struct Page {
+    /// 1-based.
+    public var number: Int
+    public var width: Double
+    public var height: Double
+    /// Drawn first, under the text.
+    public var rects: [PlacedRect] = []
+    public var lines: [PlacedLine] = []
+    public var images: [PlacedImage] = []
+    public var links: [LinkArea] = []
+    public var destinations: [NamedDestination] = []
+    public var outline: [PlacedOutlineEntry] = []
+    /// The `{{section}}` of this page: the last level-1 heading started on or before it.
+    public var section: String?
+    /// Header and footer lines (filled once the page is complete).
+    public var runningLines: [PlacedLine] = []
+
+    public init(number: Int, width: Double, height: Double) {
+        self.number = number
+        self.width = width
+        self.height = height
+    }
+
+    public var isEmpty: Bool { lines.isEmpty && rects.isEmpty && images.isEmpty }
+}

@@ -1,0 +1,368 @@
+// Flows layout blocks line by line into the columns of pages. Paragraphs are laid out once, on demand
+// (with a short look-ahead for keep-with-next), and each page is handed out as soon as it is complete,
+// so memory stays flat however long the document is.
+
+import Foundation
+import RTSyntax
+import TypesetIR
+
+/// What a pagination run reports besides its pages.
+public struct PaginationSummary {
+    public var pageCount: Int
+    public var diagnostics: [Diagnostic]
+}
+
+public enum DocumentLayout {
+    /// Paginates `document`, calling `onPage` with each page in order as soon as it is complete.
+    /// When a header or footer shows `{{pages}}`, the document is paginated twice: once to count the pages.
+    public static func paginate(_ document: TypesetDocument, engine: LayoutEngine = .shared,
+                                images: ImageCache = ImageCache(),
+                                onPage: (Page) throws -> Void) throws -> PaginationSummary {
+        try engine.withLock {
+            var total: Int? = nil
+            var reuse: LayoutReuse? = nil
+            if RunningTextLayout.usesPageCount(document) {
+                // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
+                // for the drawing pass: small and medium documents are laid out once, memory stays bounded.
+                reuse = LayoutReuse()
+                let counter = Paginator(document: document, engine: engine, images: images, totalPages: nil,
+                                        placeRunningText: false, reuse: reuse)
+                total = try counter.run { _ in }.pageCount
+                reuse?.isRecording = false
+            }
+            let paginator = Paginator(document: document, engine: engine, images: images, totalPages: total,
+                                      placeRunningText: true, reuse: reuse)
+            return try paginator.run(onPage)
+        }
+    }
+
+    /// All pages at once (tests and small documents; keeps every layout alive).
+    public static func pages(_ document: TypesetDocument, engine: LayoutEngine = .shared) -> ([Page], [Diagnostic]) {
+        var pages: [Page] = []
+        let summary = try! paginate(document, engine: engine) { pages.append($0) }
+        return (pages, summary.diagnostics)
+    }
+}
+
+/// Paragraph layouts made by the page-counting pass, handed to the drawing pass (each taken once).
+final class LayoutReuse {
+    /// UTF-8 bytes of paragraph text kept at most: about 40,000 words, some 12 MB of Pango layouts.
+    static let textBudget = 256 * 1024
+    private var layouts: [Int: ParagraphLayout] = [:]
+    private var bytes = 0
+    var isRecording = true
+
+    func offer(_ layout: ParagraphLayout, at index: Int) {
+        let size = layout.paragraph.text.utf8.count
+        guard isRecording, bytes + size <= LayoutReuse.textBudget else { return }
+        bytes += size
+        layouts[index] = layout
+    }
+
+    func take(_ index: Int) -> ParagraphLayout? { layouts.removeValue(forKey: index) }
+}
+
+/// A block ready to place: paragraphs already laid out at the column width.
+enum PreparedBlock {
+    case paragraph(ParagraphLayout)
+    case rule(HorizontalRule)
+    case pageBreak
+    case columnBreak
+}
+
+final class Paginator {
+    let document: TypesetDocument
+    let engine: LayoutEngine
+    let images: ImageCache
+    let frames: [ColumnFrame]
+    let runningText: RunningTextLayout?
+    let totalPages: Int?
+    let reuse: LayoutReuse?
+
+    var diagnostics: [Diagnostic] = []
+    var page: Page
+    var pageHasContent = false
+    var columnIndex = 0
+    var region: FlowRegion
+    /// Space after the previous block, added to the next block's space before (NSParagraphStyle adds them).
+    var pendingSpace = 0.0
+    var section: String?
+    var pageCount = 0
+    private var emit: (Page) throws -> Void = { _ in }
+    /// Every named destination in the document, to catch internal links that point nowhere.
+    private lazy var knownDestinations: Set<String> = {
+        var names = Set<String>()
+        for case .paragraph(let p) in document.blocks {
+            names.formUnion(p.anchors)
+            if let id = p.outline?.id { names.insert(id) }
+        }
+        return names
+    }()
+    private var reportedDestinations = Set<String>()
+    /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
+    private var prepared: [Int: PreparedBlock] = [:]
+
+    init(document: TypesetDocument, engine: LayoutEngine, images: ImageCache, totalPages: Int?,
+         placeRunningText: Bool, reuse: LayoutReuse? = nil) {
+        self.document = document
+        self.reuse = reuse
+        self.engine = engine
+        self.images = images
+        self.totalPages = totalPages
+        frames = FlowRegion.columns(of: document.page)
+        runningText = placeRunningText ? RunningTextLayout(document: document, engine: engine, images: images) : nil
+        page = Page(number: 1, width: document.page.width, height: document.page.height)
+        region = FlowRegion(frame: frames[0])
+    }
+
+    func run(_ onPage: (Page) throws -> Void) throws -> PaginationSummary {
+        try withoutActuallyEscaping(onPage) { onPage in
+            emit = onPage
+            defer { emit = { _ in } }
+            startPage(number: 1)
+            let blocks = document.blocks
+            var i = 0
+            while i < blocks.count {
+                let block = prepare(i)
+                prepared[i] = nil
+                switch block {
+                case .pageBreak:
+                    if pageHasContent { try newPage() }
+                    pendingSpace = 0
+                case .columnBreak:
+                    if !region.isEmpty { try nextColumn() }
+                    pendingSpace = 0
+                case .rule(let rule):
+                    try place(rule)
+                case .paragraph(let paragraph):
+                    try place(paragraph, index: i)
+                }
+                i += 1
+            }
+            try finishPage()
+        }
+        return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics)
+    }
+
+    // MARK: Blocks
+
+    private func prepare(_ i: Int) -> PreparedBlock {
+        if let done = prepared[i] { return done }
+        let block: PreparedBlock
+        switch document.blocks[i] {
+        case .paragraph(let p):
+            if let reused = reuse?.take(i) {
+                diagnostics += reused.warnings
+                block = .paragraph(reused)
+            } else {
+                let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
+                                             diagnostics: &diagnostics)
+                reuse?.offer(layout, at: i)
+                block = .paragraph(layout)
+            }
+        case .rule(let r): block = .rule(r)
+        case .pageBreak: block = .pageBreak
+        case .columnBreak: block = .columnBreak
+        }
+        prepared[i] = block
+        return block
+    }
+
+    private func place(_ rule: HorizontalRule) throws {
+        var gap = region.isEmpty ? 0 : pendingSpace + rule.spaceBefore
+        if !region.fits(gap + rule.thickness) && !region.isEmpty {
+            try nextColumn()
+            gap = 0
+        }
+        let slot = region.take(gap: gap, height: rule.thickness, advance: rule.thickness)
+        page.rects.append(PlacedRect(kind: .rule, x: slot.x, y: slot.top, width: slot.width, height: rule.thickness,
+                                     color: rule.color))
+        pageHasContent = true
+        pendingSpace = rule.spaceAfter
+    }
+
+    private func place(_ p: ParagraphLayout, index: Int) throws {
+        let style = p.paragraph.style
+        switch style.breakBefore {
+        case .page: if pageHasContent { try newPage() }
+        case .column: if !region.isEmpty { try nextColumn() }
+        case .none: break
+        }
+        if !region.isEmpty {
+            let gap = pendingSpace + style.spaceBefore
+            if style.keepTogether && !region.fits(gap + p.height) && p.height <= region.frame.height {
+                try nextColumn()
+            } else if style.keepWithNext && !keepWithNextFits(p, index: index, gap: gap) {
+                try nextColumn()
+            }
+        }
+        let lines = p.lines
+        var start = 0
+        while start < lines.count {
+            let gap = region.isEmpty ? 0 : pendingSpace + style.spaceBefore
+            var count = linesThatFit(p, from: start, available: region.remaining - gap, columnIsEmpty: region.isEmpty)
+            if count == 0 {
+                if region.isEmpty {
+                    // A line taller than a whole column: it goes alone, overflowing the bottom margin.
+                    diagnostics.append(.warning(
+                        String(format: "a line is %.1fpt tall, taller than the column (%.1fpt)",
+                               lines[start].height, region.frame.height), at: p.paragraph.location))
+                    count = 1
+                } else {
+                    try nextColumn()
+                    continue
+                }
+            }
+            placeLines(p, start..<(start + count), gap: start == 0 ? gap : 0)
+            start += count
+            if start < lines.count { try nextColumn() }
+        }
+        pendingSpace = style.spaceAfter
+    }
+
+    /// How many lines from `start` to put in the current column, honouring orphans and widows.
+    /// 0 means: move on to the next column first.
+    func linesThatFit(_ p: ParagraphLayout, from start: Int, available: Double, columnIsEmpty: Bool) -> Int {
+        let lines = p.lines
+        var used = 0.0
+        var fit = 0
+        while start + fit < lines.count && used + lines[start + fit].height <= available + FlowRegion.epsilon {
+            used += lines[start + fit].advance
+            fit += 1
+        }
+        let left = lines.count - start
+        if fit >= left { return left }
+        if columnIsEmpty { return fit }  // nothing better can happen in the next column
+        let style = p.paragraph.style
+        var count = fit
+        if left - count < style.widows { count = left - style.widows }
+        if start == 0 && count < min(style.orphans, left) { return 0 }
+        return max(count, 0)
+    }
+
+    /// Whether a keep-with-next paragraph (a heading), any keep-with-next paragraphs right after it and the
+    /// first lines of the paragraph after those fit in the current column.
+    private func keepWithNextFits(_ p: ParagraphLayout, index: Int, gap: Double) -> Bool {
+        var needed = gap + p.height
+        if needed > region.remaining + FlowRegion.epsilon { return needed > region.frame.height }
+        var spaceAfter = p.paragraph.style.spaceAfter
+        var j = index + 1
+        while j < document.blocks.count, j - index <= 4, case .paragraph(let q) = prepare(j) {
+            let qgap = spaceAfter + q.paragraph.style.spaceBefore
+            if q.paragraph.style.keepWithNext {
+                needed += qgap + q.height
+                spaceAfter = q.paragraph.style.spaceAfter
+                j += 1
+                continue
+            }
+            let available = region.remaining - needed - qgap
+            if linesThatFit(q, from: 0, available: available, columnIsEmpty: false) == 0 {
+                // Give up keeping if the chain could not fit in any column.
+                return needed + qgap + (q.lines.first?.height ?? 0) > region.frame.height
+            }
+            return true
+        }
+        return needed <= region.remaining + FlowRegion.epsilon
+    }
+
+    private func placeLines(_ p: ParagraphLayout, _ range: Range<Int>, gap: Double) {
+        let style = p.paragraph.style
+        var fragmentTop = 0.0, fragmentBottom = 0.0
+        for i in range {
+            let box = p.lines[i]
+            let slot = region.take(gap: i == range.lowerBound ? gap : 0, height: box.height, advance: box.advance)
+            let baseline = slot.top + box.baselineOffset
+            if i == range.lowerBound { fragmentTop = slot.top }
+            fragmentBottom = slot.top + box.height
+            page.lines.append(PlacedLine(paragraph: p, lineIndex: i, originX: slot.x + p.left, baseline: baseline))
+            if i == 0 { placeDestinations(p, x: slot.x, y: slot.top) }
+            for piece in p.linkPieces(line: i) where isReachable(piece.target, from: p) {
+                page.links.append(LinkArea(target: piece.target, x: slot.x + piece.x, y: baseline - box.ascent,
+                                           width: piece.width, height: box.ascent + box.descent))
+            }
+            if box.hasAttachment {
+                for image in p.images where image.line == i {
+                    page.images.append(PlacedImage(path: image.path, image: image.image, x: slot.x + image.x,
+                                                   y: baseline + image.top, width: image.width,
+                                                   height: image.height, fit: image.fit))
+                }
+            }
+        }
+        pageHasContent = true
+        let frame = region.frame
+        if let background = style.background {
+            page.rects.append(PlacedRect(kind: .background, x: frame.x, y: fragmentTop, width: frame.width,
+                                         height: fragmentBottom - fragmentTop, color: background))
+        }
+        if let border = style.leftBorder {
+            // The bar sits in the head indent, a small gap before the text.
+            let indent = min(style.headIndent, style.firstLineHeadIndent)
+            let gapToText = min(8, max(indent - border.width, 0) / 2)
+            let x = frame.x + max(indent - gapToText - border.width, 0)
+            page.rects.append(PlacedRect(kind: .border, x: x, y: fragmentTop, width: border.width,
+                                         height: fragmentBottom - fragmentTop, color: border.color))
+        }
+    }
+
+    /// False (and a warning, once per name) for an internal link to a destination that does not exist.
+    private func isReachable(_ target: LinkTarget, from p: ParagraphLayout) -> Bool {
+        guard case .destination(let name) = target, !knownDestinations.contains(name) else { return true }
+        if reportedDestinations.insert(name).inserted {
+            diagnostics.append(.warning("link to '#\(name)', which is not defined anywhere in the document",
+                                        at: p.paragraph.location))
+        }
+        return false
+    }
+
+    private var destinationNames = Set<String>()
+
+    private func placeDestinations(_ p: ParagraphLayout, x: Double, y: Double) {
+        var names = p.paragraph.anchors
+        if let outline = p.paragraph.outline {
+            names.append(outline.id)
+            page.outline.append(PlacedOutlineEntry(level: outline.level, title: outline.title, id: outline.id, y: y))
+            if outline.level == 1 { section = outline.title }
+        }
+        for name in names where destinationNames.insert(name).inserted {
+            page.destinations.append(NamedDestination(name: name, x: x, y: y))
+        }
+    }
+
+    // MARK: Columns and pages
+
+    private func nextColumn() throws {
+        if columnIndex + 1 < frames.count {
+            columnIndex += 1
+            region = FlowRegion(frame: frames[columnIndex])
+        } else {
+            try newPage()
+        }
+    }
+
+    private func newPage() throws {
+        try finishPage()
+        startPage(number: page.number + 1)
+    }
+
+    private func startPage(number: Int) {
+        page = Page(number: number, width: document.page.width, height: document.page.height)
+        pageHasContent = false
+        columnIndex = 0
+        region = FlowRegion(frame: frames[0])
+        if let rule = document.page.columnRule, frames.count > 1 {
+            for k in 1..<frames.count {
+                let x = (frames[k - 1].x + frames[k - 1].width + frames[k].x) / 2 - rule.width / 2
+                page.rects.append(PlacedRect(kind: .columnRule, x: x, y: frames[k].top, width: rule.width,
+                                             height: frames[k].height, color: rule.color))
+            }
+        }
+    }
+
+    private func finishPage() throws {
+        page.section = section
+        pageCount += 1
+        runningText?.place(on: &page, totalPages: totalPages, diagnostics: &diagnostics)
+        try emit(page)
+        page.lines = []  // drop this page's layouts now, not when the next page replaces it
+    }
+}

@@ -1,0 +1,301 @@
+// One IR paragraph laid out by Pango at a column width: the PangoLayout (kept alive for drawing),
+// its line boxes, inline images and link spans.
+
+import CPangoCairo
+import Foundation
+import RTSyntax
+import TypesetIR
+
+/// An inline image on a line, relative to that line's baseline and the column's left edge.
+public struct LineImage {
+    public var line: Int
+    public var x: Double
+    /// Top of the image box relative to the baseline (negative: above).
+    public var top: Double
+    public var width: Double
+    public var height: Double
+    public var fit: ImageFit
+    public var path: String
+    public var image: ImageSurface
+}
+
+/// A piece of link on one line, x from the column's left edge.
+public struct LineLinkPiece {
+    public var target: LinkTarget
+    public var x: Double
+    public var width: Double
+}
+
+public final class ParagraphLayout {
+    public let paragraph: AttributedParagraph
+    let handle: LayoutHandle
+    /// Borrowed pointers into the layout's lines (valid while `handle` lives and the layout is not changed).
+    let linePointers: [UnsafeMutablePointer<PangoLayoutLine>]
+    public let lines: [LineBox]
+    /// Left edge of the Pango layout from the column's left edge: the smaller of the two head indents.
+    public let left: Double
+    public private(set) var images: [LineImage] = []
+    /// Warnings raised while laying out (also appended to the caller's list), kept for reuse of the layout.
+    public private(set) var warnings: [Diagnostic] = []
+    /// Link ranges with one target each, adjacent runs with the same target merged.
+    private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
+
+    public var pangoLayout: OpaquePointer { handle.layout }
+
+    /// Lays out `paragraph` for a column `columnWidth` points wide.
+    public init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
+                images imageCache: ImageCache, diagnostics: inout [Diagnostic]) {
+        self.paragraph = paragraph
+        let style = paragraph.style
+        let layout = LayoutHandle(engine: engine)
+        handle = layout
+        let pl = layout.layout
+        let base = FontKey(paragraph.runs.first?.attributes ?? CharacterAttributes())
+        pango_layout_set_font_description(pl, engine.fontDescription(base))
+
+        // Geometry: the layout starts at the smaller head indent; Pango's indent (negative = hanging)
+        // puts the other kind of line at the larger one.
+        left = min(style.firstLineHeadIndent, style.headIndent)
+        let width = max(columnWidth - left - style.tailIndent, 1)
+        pango_layout_set_indent(pl, toPango(style.firstLineHeadIndent - style.headIndent))
+
+        var text = paragraph.text
+        var hasTab = false
+        text.withUTF8 { buffer in
+            hasTab = buffer.contains(9)
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(pl, chars.baseAddress, Int32(chars.count))
+            }
+        }
+
+        // Tabs do not mix with Pango's justification or non-left alignment: a paragraph with tabs is set left.
+        var alignment = style.alignment
+        if hasTab && alignment != .left && alignment != .start { alignment = .left }
+        switch alignment {
+        case .left, .start: pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
+        case .right: pango_layout_set_alignment(pl, PANGO_ALIGN_RIGHT)
+        case .center: pango_layout_set_alignment(pl, PANGO_ALIGN_CENTER)
+        case .justify:
+            pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(pl, 1)
+        }
+
+        switch style.wrap {
+        case .word:
+            pango_layout_set_width(pl, toPango(width))
+            // WORD_CHAR: an overlong word still breaks instead of running past the margin.
+            pango_layout_set_wrap(pl, PANGO_WRAP_WORD_CHAR)
+        case .char:
+            pango_layout_set_width(pl, toPango(width))
+            pango_layout_set_wrap(pl, PANGO_WRAP_CHAR)
+        case .none:
+            pango_layout_set_width(pl, -1)
+        }
+        if let maxLines = style.maxLines, maxLines > 0, style.wrap != .none {
+            pango_layout_set_height(pl, -Int32(maxLines))
+            switch style.truncation {
+            case .head: pango_layout_set_ellipsize(pl, PANGO_ELLIPSIZE_START)
+            case .middle: pango_layout_set_ellipsize(pl, PANGO_ELLIPSIZE_MIDDLE)
+            case .tail: pango_layout_set_ellipsize(pl, PANGO_ELLIPSIZE_END)
+            }
+        }
+        if hasTab {
+            let tabs = ParagraphLayout.tabArray(style, layoutLeft: left, width: width)
+            pango_layout_set_tabs(pl, tabs.tabs)
+        }
+
+        // Attributes.
+        let attrs = AttributeListHandle()
+        AttributeBuilder.build(runs: paragraph.runs, base: base, into: attrs)
+        if style.wrap == .char {
+            // A break inside a code line is not a hyphenation point.
+            attrs.insert(pango_attr_insert_hyphens_new(0), 0..<paragraph.text.utf8.count)
+        }
+        var shapes: [(TextAttachment, ImageSurface, PangoRectangle)] = []
+        var layoutWarnings: [Diagnostic] = []
+        for attachment in paragraph.attachments {
+            switch imageCache.image(at: attachment.image.path) {
+            case .success(let image):
+                let fontSize = ParagraphLayout.attributes(at: attachment.offset, in: paragraph.runs)
+                let rect = ParagraphLayout.shapeRect(attachment.image, image: image, font: fontSize, engine: engine)
+                var ink = rect
+                var logical = rect
+                attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
+                shapes.append((attachment, image, rect))
+            case .failure(let error):
+                layoutWarnings.append(.warning(error.description, at: attachment.image.location))
+            }
+        }
+        pango_layout_set_attributes(pl, attrs.list)
+        diagnostics += layoutWarnings
+
+        // Lines.
+        var pointers: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var raw: [(range: Range<Int>, x: Double, width: Double, ascent: Double, descent: Double)] = []
+        let iter = pango_layout_get_iter(pl)
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let baseline = pango_layout_iter_get_baseline(iter)
+            let line = pango_layout_iter_get_line_readonly(iter)!
+            let start = Int(line.pointee.start_index)
+            pointers.append(line)
+            raw.append((start..<(start + Int(line.pointee.length)), left + fromPango(logical.x), fromPango(logical.width),
+                        fromPango(baseline - logical.y), fromPango(logical.y + logical.height - baseline)))
+        } while pango_layout_iter_next_line(iter) != 0
+        pango_layout_iter_free(iter)
+        linePointers = pointers
+
+        let ranges = raw.map { $0.range }
+        let sizes = LineMetrics.maxFontSizes(lineRanges: ranges, runs: paragraph.runs, fallback: base.size)
+        var attachmentLines = Set<Int>()
+        for (attachment, _, _) in shapes {
+            if let i = ParagraphLayout.lineIndex(containing: attachment.offset, in: ranges) { attachmentLines.insert(i) }
+        }
+        var boxes: [LineBox] = []
+        boxes.reserveCapacity(raw.count)
+        for (i, r) in raw.enumerated() {
+            let hasAttachment = attachmentLines.contains(i)
+            let box = LineMetrics.box(style: style, maxFontSize: sizes[i], ascent: r.ascent, descent: r.descent,
+                                      hasAttachment: hasAttachment, isLast: i == raw.count - 1)
+            boxes.append(LineBox(startIndex: r.range.lowerBound, length: r.range.count, x: r.x, width: r.width,
+                                 ascent: r.ascent, descent: r.descent, height: box.height,
+                                 baselineOffset: box.baselineOffset, advance: box.advance, hasAttachment: hasAttachment))
+        }
+        lines = boxes
+
+        var spans: [(range: Range<Int>, target: LinkTarget)] = []
+        for run in paragraph.runs {
+            guard let target = run.attributes.link, !run.range.isEmpty else { continue }
+            if let last = spans.last, last.target == target, last.range.upperBound == run.range.lowerBound {
+                spans[spans.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                spans.append((run.range, target))
+            }
+        }
+        linkSpans = spans
+        warnings = layoutWarnings
+
+        for (attachment, image, rect) in shapes {
+            guard let i = ParagraphLayout.lineIndex(containing: attachment.offset, in: ranges) else { continue }
+            let range = attachment.offset..<(attachment.offset + 3)
+            guard let piece = xRanges(line: i, range: range).first else { continue }  // ellipsized away
+            images.append(LineImage(line: i, x: piece.x, top: fromPango(rect.y), width: fromPango(rect.width),
+                                    height: fromPango(rect.height), fit: attachment.image.fit,
+                                    path: attachment.image.path, image: image))
+        }
+    }
+
+    /// Total height of all lines (the last without line spacing).
+    public var height: Double { lines.reduce(0) { $0 + $1.advance } }
+
+    /// Pieces of links on line `index`, one per visual run of each link.
+    public func linkPieces(line index: Int) -> [LineLinkPiece] {
+        guard !linkSpans.isEmpty else { return [] }
+        let box = lines[index]
+        let lineRange = box.startIndex..<(box.startIndex + box.length)
+        var pieces: [LineLinkPiece] = []
+        for span in linkSpans where span.range.overlaps(lineRange) {
+            let clamped = span.range.clamped(to: lineRange)
+            for r in xRanges(line: index, range: clamped) {
+                pieces.append(LineLinkPiece(target: span.target, x: r.x, width: r.width))
+            }
+        }
+        return pieces
+    }
+
+    /// Visual x ranges of a byte range on a line, from the column's left edge.
+    func xRanges(line index: Int, range: Range<Int>) -> [(x: Double, width: Double)] {
+        var ranges: UnsafeMutablePointer<Int32>? = nil
+        var count: Int32 = 0
+        pango_layout_line_get_x_ranges(linePointers[index], Int32(range.lowerBound), Int32(range.upperBound),
+                                       &ranges, &count)
+        defer { g_free(ranges) }
+        guard let ranges else { return [] }
+        var result: [(x: Double, width: Double)] = []
+        for k in 0..<Int(count) {
+            let a = ranges[2 * k], b = ranges[2 * k + 1]
+            if b > a { result.append((left + fromPango(a), fromPango(b - a))) }
+        }
+        return result
+    }
+
+    /// The Pango line to draw for line `index`.
+    public func pangoLine(_ index: Int) -> UnsafeMutablePointer<PangoLayoutLine> { linePointers[index] }
+
+    static func lineIndex(containing offset: Int, in ranges: [Range<Int>]) -> Int? {
+        var lo = 0, hi = ranges.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if offset < ranges[mid].lowerBound { hi = mid - 1 }
+            else if offset >= ranges[mid].upperBound && mid < ranges.count - 1 { lo = mid + 1 }
+            else { return ranges[mid].contains(offset) ? mid : nil }
+        }
+        return nil
+    }
+
+    static func attributes(at offset: Int, in runs: [AttributeRun]) -> CharacterAttributes {
+        runs.first { $0.range.contains(offset) }?.attributes ?? CharacterAttributes()
+    }
+
+    /// Tab stops relative to the layout's left edge; after the explicit stops, default stops every `tabInterval`.
+    static func tabArray(_ style: ParagraphStyle, layoutLeft: Double, width: Double) -> TabArrayHandle {
+        var stops: [(Double, TabAlignment)] = style.tabStops.sorted { $0.position < $1.position }
+            .map { ($0.position - layoutLeft, $0.alignment) }.filter { $0.0 > 0 }
+        let interval = style.tabInterval > 0 ? style.tabInterval : 36
+        // Default stops: multiples of the interval from the column's left edge, after the last explicit stop.
+        let lastExplicit = style.tabStops.map(\.position).max() ?? 0
+        var position = (floor(lastExplicit / interval) + 1) * interval
+        while position - layoutLeft <= width + interval {
+            if position - layoutLeft > 0 { stops.append((position - layoutLeft, .left)) }
+            position += interval
+        }
+        let tabs = TabArrayHandle(count: stops.count)
+        let decimalPoint = style.decimalSeparator.unicodeScalars.first?.value ?? 46
+        for (i, stop) in stops.enumerated() {
+            let align: PangoTabAlign
+            switch stop.1 {
+            case .left: align = PANGO_TAB_LEFT
+            case .right: align = PANGO_TAB_RIGHT
+            case .center: align = PANGO_TAB_CENTER
+            case .decimal: align = PANGO_TAB_DECIMAL
+            }
+            pango_tab_array_set_tab(tabs.tabs, Int32(i), align, toPango(stop.0))
+            if stop.1 == .decimal { pango_tab_array_set_decimal_point(tabs.tabs, Int32(i), decimalPoint) }
+        }
+        return tabs
+    }
+
+    /// The shape rectangle (Pango units, y relative to the baseline) for an inline image.
+    static func shapeRect(_ image: ImageAttachment, image surface: ImageSurface, font: CharacterAttributes,
+                          engine: LayoutEngine) -> PangoRectangle {
+        // Natural size at 96 px per inch; one requested dimension keeps the aspect ratio.
+        let naturalW = Double(surface.pixelWidth) * 0.75, naturalH = Double(surface.pixelHeight) * 0.75
+        var w = naturalW, h = naturalH
+        switch (image.width, image.height) {
+        case let (rw?, rh?): w = rw; h = rh
+        case let (rw?, nil): w = rw; h = naturalW > 0 ? rw * naturalH / naturalW : rw
+        case let (nil, rh?): h = rh; w = naturalH > 0 ? rh * naturalW / naturalH : rh
+        case (nil, nil): break
+        }
+        let metrics = engine.fontMetrics(FontKey(font))
+        var top: Double
+        switch image.alignment {
+        case .baseline: top = -h
+        case .bottom: top = metrics.descent - h
+        case .top: top = -metrics.ascent
+        case .middle: top = -(metrics.ascent - metrics.descent) / 2 - h / 2
+        }
+        top -= image.baselineOffset
+        return PangoRectangle(x: 0, y: toPango(top), width: toPango(w), height: toPango(h))
+    }
+}
+
+extension LayoutEngine {
+    /// Ascent and descent of a face, points.
+    func fontMetrics(_ key: FontKey) -> (ascent: Double, descent: Double) {
+        let metrics = pango_context_get_metrics(context, fontDescription(key), nil)
+        defer { pango_font_metrics_unref(metrics) }
+        return (fromPango(pango_font_metrics_get_ascent(metrics)), fromPango(pango_font_metrics_get_descent(metrics)))
+    }
+}

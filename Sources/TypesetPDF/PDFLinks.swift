@@ -1,0 +1,45 @@
+// Link annotations and named destinations, as cairo tags.
+
+import CPangoCairo
+import Foundation
+import TypesetIR
+import TypesetLayout
+
+enum PDFLinks {
+    /// One annotation per line piece, each with its own rect, so a link that wraps is clickable on every line.
+    static func draw(_ links: [LinkArea], on cr: OpaquePointer) {
+        for link in links {
+            let rect = "rect=[\(number(link.x)) \(number(link.y)) \(number(link.width)) \(number(link.height))]"
+            let attributes: String
+            switch link.target {
+            case .url(let uri): attributes = "uri='\(escape(uri))' \(rect)"
+            case .destination(let name): attributes = "dest='\(escape(name))' \(rect)"
+            }
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        }
+    }
+
+    /// Named destinations at their points (targets of internal links and bookmarks).
+    static func draw(_ destinations: [NamedDestination], on cr: OpaquePointer) {
+        for destination in destinations {
+            let attributes = "name='\(escape(destination.name))' x=\(number(destination.x)) y=\(number(destination.y))"
+            cairo_tag_begin(cr, CAIRO_TAG_DEST, attributes)
+            cairo_tag_end(cr, CAIRO_TAG_DEST)
+        }
+    }
+
+    /// Cairo attribute strings quote with `'`; a quote or backslash inside is escaped with a backslash.
+    static func escape(_ value: String) -> String {
+        guard value.contains(where: { $0 == "'" || $0 == "\\" }) else { return value }
+        var out = ""
+        for ch in value {
+            if ch == "'" || ch == "\\" { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// A fixed-precision number: locale-free and identical from run to run.
+    static func number(_ v: Double) -> String { String(format: "%.3f", v) }
+}

@@ -1,0 +1,148 @@
+// Draws laid-out pages into a PDF with Cairo: each page is drawn and dropped as soon as pagination hands it
+// over. Fonts are embedded (subset) by Cairo; links, destinations and bookmarks go through cairo tags.
+
+import CPangoCairo
+import Foundation
+import RTSyntax
+import TypesetIR
+import TypesetLayout
+
+public struct PDFRenderError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write PDF '\(path)': \(reason)" }
+}
+
+public enum PDFRenderer {
+    /// Lays out `document` and writes it to `path`. Returns layout warnings; throws if Cairo fails.
+    public static func render(_ document: TypesetDocument, to path: String) throws -> [Diagnostic] {
+        try render(document, to: path, engine: .shared)
+    }
+
+    public static func render(_ document: TypesetDocument, to path: String,
+                              engine: LayoutEngine) throws -> [Diagnostic] {
+        let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height)
+        setMetadata(document.metadata, on: surface.surface)
+        let context = CairoContext(surface: surface.surface)
+        let cr = context.cr
+        var outline = PDFOutline()
+        // Cairo 1.16 gives each link a structure element; without an enclosing structure tag it writes a
+        // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that.
+        cairo_tag_begin(cr, "Document", "")
+        let summary = try DocumentLayout.paginate(document, engine: engine) { page in
+            draw(page, on: cr)
+            outline.add(page.outline, to: surface.surface)
+            cairo_show_page(cr)
+            let status = cairo_status(cr)
+            if status != CAIRO_STATUS_SUCCESS { throw PDFRenderError(path: path, reason: describe(status)) }
+        }
+        cairo_tag_end(cr, "Document")
+        try surface.finish(path: path)
+        return summary.diagnostics
+    }
+
+    static func draw(_ page: Page, on cr: OpaquePointer) {
+        for rect in page.rects {
+            setColor(rect.color, on: cr)
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_fill(cr)
+        }
+        for image in page.images { draw(image, on: cr) }
+        cairo_set_source_rgb(cr, 0, 0, 0)  // text without a colour attribute is black
+        for line in page.lines { draw(line, on: cr) }
+        for line in page.runningLines { draw(line, on: cr) }
+        PDFLinks.draw(page.destinations, on: cr)
+        PDFLinks.draw(page.links, on: cr)
+    }
+
+    @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {
+        // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.
+        cairo_move_to(cr, line.x, line.baseline)
+        pango_cairo_show_layout_line(cr, line.paragraph.pangoLine(line.lineIndex))
+    }
+
+    static func draw(_ image: PlacedImage, on cr: OpaquePointer) {
+        let pw = Double(image.image.pixelWidth), ph = Double(image.image.pixelHeight)
+        guard pw > 0, ph > 0, image.width > 0, image.height > 0 else { return }
+        var sx = image.width / pw, sy = image.height / ph
+        var x = image.x, y = image.y
+        if image.fit == .contain {
+            let s = min(sx, sy)
+            x += (image.width - pw * s) / 2
+            y += (image.height - ph * s) / 2
+            sx = s; sy = s
+        }
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, sx, sy)
+        cairo_set_source_surface(cr, image.image.cairoSurface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    static func setColor(_ c: Color, on cr: OpaquePointer) {
+        if c.alpha < 1 { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+        else { cairo_set_source_rgb(cr, c.red, c.green, c.blue) }
+    }
+
+    static func setMetadata(_ metadata: DocumentMetadata, on surface: OpaquePointer) {
+        let pairs: [(cairo_pdf_metadata_t, String?)] = [
+            (CAIRO_PDF_METADATA_TITLE, metadata.title),
+            (CAIRO_PDF_METADATA_AUTHOR, metadata.author),
+            (CAIRO_PDF_METADATA_SUBJECT, metadata.subject),
+            (CAIRO_PDF_METADATA_KEYWORDS, metadata.keywords),
+            (CAIRO_PDF_METADATA_CREATOR, "typeset"),
+        ]
+        for (key, value) in pairs {
+            if let value { cairo_pdf_surface_set_metadata(surface, key, value) }
+        }
+        // Explicit dates (else Cairo writes the current time): two runs of the same input are byte-identical.
+        if let seconds = metadata.creationDate {
+            let date = pdfDate(seconds)
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
+        }
+    }
+
+    /// ISO 8601 in UTC, the form cairo 1.16 takes: `YYYY-MM-DDThh:mm:ssZ`.
+    static func pdfDate(_ seconds: Int64) -> String {
+        var t = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+    }
+
+    static func describe(_ status: cairo_status_t) -> String { String(cString: cairo_status_to_string(status)) }
+}
+
+/// Owns the PDF surface; `finish` writes the file's end and reports Cairo's status.
+final class PDFSurface {
+    let surface: OpaquePointer
+
+    init(path: String, width: Double, height: Double) throws {
+        surface = cairo_pdf_surface_create(path, width, height)
+        let status = cairo_surface_status(surface)
+        if status != CAIRO_STATUS_SUCCESS {
+            cairo_surface_destroy(surface)
+            throw PDFRenderError(path: path, reason: PDFRenderer.describe(status))
+        }
+    }
+
+    func finish(path: String) throws {
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        if status != CAIRO_STATUS_SUCCESS { throw PDFRenderError(path: path, reason: PDFRenderer.describe(status)) }
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+}
+
+/// Owns a cairo drawing context.
+final class CairoContext {
+    let cr: OpaquePointer
+
+    init(surface: OpaquePointer) { cr = cairo_create(surface) }
+
+    deinit { cairo_destroy(cr) }
+}
