@@ -6,7 +6,6 @@ struct ParseContext {
     let options: ParseOptions
     var diagnostics: [Diagnostic] = []
     var usedIDs: Set<String> = []
-    var slugCounters: [String: Int] = [:]
     var includeStack: [String] = []
     var includedFiles: [String] = []
     var deepWarned = false
@@ -109,29 +108,17 @@ struct BlockParser {
         return blocks
     }
 
+    /// Explicit `#id`s are taken as the parser meets them; headings without one get a slug id in a
+    /// second pass (`HeadingIDs`), so an explicit id later in the document still wins.
     mutating func assignHeadingID(_ block: inout Block) {
-        guard case .heading(let level, let content, let existing) = block.kind, existing.isEmpty else { return }
-        let id: String
-        if let explicit = block.attributes.id, !explicit.isEmpty {
-            if ctx.usedIDs.contains(explicit) {
-                ctx.diagnostics.append(.warning("id '\(explicit)' is used twice: links to it go to the first one; choose another #id",
-                                                at: block.range.start))
-            }
-            id = explicit
-        } else {
-            var base = RTParser.slug(plainText(content))
-            if base.isEmpty { base = "section" }
-            if !ctx.usedIDs.contains(base) {
-                id = base
-            } else {
-                var n = max(2, ctx.slugCounters[base] ?? 2)
-                while ctx.usedIDs.contains("\(base)-\(n)") { n += 1 }
-                ctx.slugCounters[base] = n + 1
-                id = "\(base)-\(n)"
-            }
+        guard case .heading(let level, let content, let existing) = block.kind, existing.isEmpty,
+              let explicit = block.attributes.id, !explicit.isEmpty else { return }
+        if ctx.usedIDs.contains(explicit) {
+            ctx.diagnostics.append(.warning("id '\(explicit)' is used twice: links to it go to the first one; choose another #id",
+                                            at: block.range.start))
         }
-        ctx.usedIDs.insert(id)
-        block.kind = .heading(level: level, content: content, id: id)
+        ctx.usedIDs.insert(explicit)
+        block.kind = .heading(level: level, content: content, id: explicit)
     }
 
     // MARK: - Helpers

@@ -148,7 +148,7 @@ extension BlockParser {
         var tight = true
         var j = i
         var listEnd = lines[i]
-        while j < lines.count, let m = listMarker(lines[j]), m.bullet == firstMarker.bullet,
+        while j < lines.count, !isRule(lines[j]), let m = listMarker(lines[j]), m.bullet == firstMarker.bullet,
               m.delimiter == firstMarker.delimiter, markerValue(m, in: style) != nil {
             if j > i && src.isBlank(lines[j - 1]) { tight = false }
             var itemLines = [LineView(index: lines[j].index, start: m.contentStart, end: lines[j].end)]
@@ -168,7 +168,7 @@ extension BlockParser {
                     itemLines.append(src.stripIndent(l, m.contentColumn))
                 } else if indent > m.indent, listMarker(l) != nil {
                     itemLines.append(src.stripIndent(l, indent)) // a sub-list indented less than the text
-                } else if previousIsText && !interruptsParagraph(l) {
+                } else if previousIsText && !interruptsParagraph(l) && listMarker(l) == nil {
                     itemLines.append(src.stripIndent(l, indent)) // lazy continuation line
                 } else {
                     break
@@ -187,7 +187,7 @@ extension BlockParser {
             // Blank lines before a next item of this list keep the list going (and make it loose).
             var b = j
             while b < lines.count && src.isBlank(lines[b]) { b += 1 }
-            if b > j, b < lines.count, let next = listMarker(lines[b]), next.bullet == firstMarker.bullet,
+            if b > j, b < lines.count, !isRule(lines[b]), let next = listMarker(lines[b]), next.bullet == firstMarker.bullet,
                next.delimiter == firstMarker.delimiter, markerValue(next, in: style) != nil {
                 j = b
                 tight = false

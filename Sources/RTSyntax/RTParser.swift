@@ -28,7 +28,9 @@ public enum RTParser {
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
         var parser = BlockParser(src: src, ctx: ctx)
         let lines = (firstLine ..< src.lineCount).map { src.line($0) }
-        let blocks = parser.parseBlocks(lines, depth: 0)
+        var blocks = parser.parseBlocks(lines, depth: 0)
+        var ids = HeadingIDs(used: parser.ctx.usedIDs)
+        ids.assign(&blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
         return ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles)
     }
