@@ -1,0 +1,349 @@
+// Block grammar (section 4). Containers (quotes, list items, divs) are parsed by stripping their prefix
+// from each line and parsing the stripped lines again, with a nesting cap so no input can exhaust the stack.
+
+/// State shared by the parsers of the main file and every included file.
+struct ParseContext {
+    let options: ParseOptions
+    var diagnostics: [Diagnostic] = []
+    var usedIDs: Set<String> = []
+    var includeStack: [String] = []
+    var includedFiles: [String] = []
+    var deepWarned = false
+
+    init(options: ParseOptions) { self.options = options }
+}
+
+struct BlockParser {
+    static let maxDepth = 100
+    static let maxIncludeDepth = 32
+
+    let src: Source
+    var ctx: ParseContext
+
+    var text: [UInt8] { src.text }
+
+    // MARK: - Block sequence
+
+    mutating func parseBlocks(_ lines: [LineView], depth: Int) -> [Block] {
+        var blocks: [Block] = []
+        var pending: Attributes? = nil
+        var pendingAt: SourceLocation? = nil
+        let flat = depth >= BlockParser.maxDepth
+        if flat && !ctx.deepWarned, let l = lines.first(where: { !src.isBlank($0) }) {
+            ctx.deepWarned = true
+            ctx.diagnostics.append(.warning("blocks nested more than \(BlockParser.maxDepth) levels deep: the inner lines are kept as plain paragraphs",
+                                            at: src.location(l.start)))
+        }
+        var i = 0
+        while i < lines.count {
+            let l = lines[i]
+            if src.isBlank(l) || src.isCommentOnly(l) {
+                i += 1
+                continue
+            }
+            var produced: [Block] = []
+            if flat {
+                let (block, next) = paragraph(lines, i, flat: true)
+                produced = [block]
+                i = next
+            } else if let fence = fenceOpen(l) {
+                let (block, next) = codeBlock(lines, i, fence)
+                produced = [block]
+                i = next
+            } else if let heading = heading(l) {
+                produced = [heading]
+                i += 1
+            } else if isRule(l) {
+                produced = [Block(.rule, range: lineRange(l))]
+                i += 1
+            } else if let (open, close) = blockAttributeLine(l) {
+                let attrs = parseAttributes(open + 1, close)
+                pending = (pending ?? Attributes()).merging(attrs)
+                pendingAt = pendingAt ?? src.location(open)
+                i += 1
+                continue
+            } else if let (nameStart, nameEnd) = directiveName(l) {
+                produced = directive(l, nameStart, nameEnd, depth: depth)
+                i += 1
+            } else if let marker = divMarker(l) {
+                if marker.isCloser {
+                    ctx.diagnostics.append(.warning("':::' closes no open div: remove this line", at: src.location(marker.start)))
+                    i += 1
+                    continue
+                }
+                let (block, next) = div(lines, i, marker, depth: depth)
+                produced = [block]
+                i = next
+            } else if quoteMarker(l) != nil {
+                let (block, next) = blockQuote(lines, i, depth: depth)
+                produced = [block]
+                i = next
+            } else if let marker = listMarker(l) {
+                let (block, next) = list(lines, i, marker, depth: depth)
+                produced = [block]
+                i = next
+            } else if tableStarts(lines, i) {
+                let (block, next) = table(lines, i)
+                produced = [block]
+                i = next
+            } else {
+                let (block, next) = paragraph(lines, i, flat: false)
+                produced = [block]
+                i = next
+            }
+            if let p = pending, !produced.isEmpty {
+                produced[0].attributes = p.merging(produced[0].attributes)
+                pending = nil
+                pendingAt = nil
+            }
+            for var block in produced {
+                assignHeadingID(&block)
+                blocks.append(block)
+            }
+        }
+        if pending != nil {
+            ctx.diagnostics.append(.warning("block attributes apply to nothing: put the '{...}' line directly above a block",
+                                            at: pendingAt))
+        }
+        return blocks
+    }
+
+    /// Explicit `#id`s are taken as the parser meets them; headings without one get a slug id in a
+    /// second pass (`HeadingIDs`), so an explicit id later in the document still wins.
+    mutating func assignHeadingID(_ block: inout Block) {
+        guard case .heading(let level, let content, let existing) = block.kind, existing.isEmpty,
+              let explicit = block.attributes.id, !explicit.isEmpty else { return }
+        if ctx.usedIDs.contains(explicit) {
+            ctx.diagnostics.append(.warning("id '\(explicit)' is used twice: links to it go to the first one; choose another #id",
+                                            at: block.range.start))
+        }
+        ctx.usedIDs.insert(explicit)
+        block.kind = .heading(level: level, content: content, id: explicit)
+    }
+
+    // MARK: - Helpers
+
+    func lineRange(_ l: LineView) -> SourceRange {
+        let (s, e) = src.trimmed(l.start, l.end)
+        return src.range(s, max(s, e))
+    }
+
+    mutating func parseAttributes(_ s: Int, _ e: Int) -> Attributes {
+        let src = self.src
+        return AttributeParser.parse(src.text, s, e, locate: { src.location($0) }, diagnostics: &ctx.diagnostics)
+    }
+
+    mutating func inlines(_ segments: [(Int, Int)]) -> [Inline] {
+        let result = InlineParser.parse(InlineInput(src: src, segments: segments))
+        ctx.diagnostics.append(contentsOf: result.diagnostics)
+        return result.inlines
+    }
+
+    /// Does this line start a block that ends a paragraph above it?
+    func interruptsParagraph(_ l: LineView) -> Bool {
+        if src.isBlank(l) || fenceOpen(l) != nil || headingLevel(l) != nil || isRule(l) || quoteMarker(l) != nil
+            || divMarker(l) != nil || blockAttributeLine(l) != nil {
+            return true
+        }
+        if let (s, e) = directiveName(l), BlockParser.knownDirectives.contains(src.string(s, e)) { return true }
+        if let m = listMarker(l), !m.isEmpty {
+            if m.bullet != 0 { return true }
+            return markerValue(m, in: m.style) == 1
+        }
+        return false
+    }
+
+    // MARK: - Paragraph
+
+    mutating func paragraph(_ lines: [LineView], _ i: Int, flat: Bool) -> (Block, Int) {
+        var segments: [(Int, Int)] = []
+        var j = i
+        while j < lines.count {
+            let l = lines[j]
+            if src.isBlank(l) { break }
+            if j > i && !flat && interruptsParagraph(l) { break }
+            j += 1
+            if src.isCommentOnly(l) { continue }
+            var s = l.start
+            while s < l.end && text[s] == Byte.space { s += 1 }
+            segments.append((s, l.end))
+        }
+        if var lastSegment = segments.last {
+            while lastSegment.1 > lastSegment.0 && Byte.isSpaceOrTab(text[lastSegment.1 - 1]) && text[lastSegment.1 - 1] != Byte.tab {
+                lastSegment.1 -= 1
+            }
+            segments[segments.count - 1] = lastSegment
+        }
+        let first = segments.first ?? (lines[i].start, lines[i].start)
+        let range = src.range(first.0, segments.last?.1 ?? first.1)
+        let content = inlines(segments)
+        // A paragraph holding only an image is an image block.
+        let visible = content.filter {
+            if case .text(let t) = $0.kind { return !t.allSatisfy { $0 == " " } }
+            return true
+        }
+        if visible.count == 1, case .image(let image) = visible[0].kind {
+            return (Block(.imageBlock(image), range: range), j)
+        }
+        return (Block(.paragraph(content), range: range), j)
+    }
+
+    // MARK: - Heading
+
+    func headingLevel(_ l: LineView) -> (level: Int, contentStart: Int)? {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3 else { return nil }
+        var k = p
+        while k < l.end && text[k] == Byte.hash && k - p < 7 { k += 1 }
+        let level = k - p
+        guard level >= 1 && level <= 6 else { return nil }
+        guard k == l.end || Byte.isSpaceOrTab(text[k]) else { return nil }
+        return (level, k)
+    }
+
+    mutating func heading(_ l: LineView) -> Block? {
+        guard let (level, contentStart) = headingLevel(l) else { return nil }
+        var (s, e) = src.trimmed(contentStart, l.end)
+        // Optional closing #s, as in Markdown.
+        var k = e
+        while k > s && text[k - 1] == Byte.hash { k -= 1 }
+        if k < e && (k == s || Byte.isSpaceOrTab(text[k - 1])) { e = k }
+        (s, e) = src.trimmed(s, e)
+        var attributes = Attributes()
+        if e > s && text[e - 1] == Byte.rbrace && !(e - 2 >= s && text[e - 2] == Byte.rbrace) {
+            var open = e - 2
+            while open >= s && text[open] != Byte.lbrace { open -= 1 }
+            if open >= s && (open == s || Byte.isSpaceOrTab(text[open - 1]))
+                && AttributeParser.findClose(text, open: open, end: e) == e - 1 {
+                attributes = parseAttributes(open + 1, e - 1)
+                e = src.trimmed(s, open).1
+            }
+        }
+        let content = inlines([(s, e)])
+        return Block(.heading(level: level, content: content, id: ""), attributes: attributes, range: lineRange(l))
+    }
+
+    // MARK: - Rule
+
+    func isRule(_ l: LineView) -> Bool {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3, p < l.end else { return false }
+        let c = text[p]
+        guard c == Byte.star || c == Byte.minus || c == Byte.underscore else { return false }
+        var count = 0
+        var k = p
+        while k < l.end {
+            if text[k] == c { count += 1 } else if !Byte.isSpaceOrTab(text[k]) { return false }
+            k += 1
+        }
+        return count >= 3
+    }
+
+    // MARK: - Code block
+
+    struct Fence {
+        var indent: Int
+        var length: Int
+        var language: String?
+        var start: Int
+    }
+
+    func fenceOpen(_ l: LineView) -> Fence? {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3 else { return nil }
+        var k = p
+        while k < l.end && text[k] == Byte.backtick { k += 1 }
+        guard k - p >= 3 else { return nil }
+        let (s, e) = src.trimmed(k, l.end)
+        var w = s
+        while w < e {
+            if text[w] == Byte.backtick { return nil }
+            w += 1
+        }
+        var wordEnd = s
+        while wordEnd < e && !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
+        return Fence(indent: indent, length: k - p, language: wordEnd > s ? src.string(s, wordEnd) : nil, start: p)
+    }
+
+    func isFenceClose(_ l: LineView, length: Int) -> Bool {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3 else { return false }
+        var k = p
+        while k < l.end && text[k] == Byte.backtick { k += 1 }
+        return k - p >= length && src.trimmed(k, l.end).0 == l.end
+    }
+
+    mutating func codeBlock(_ lines: [LineView], _ i: Int, _ fence: Fence) -> (Block, Int) {
+        var j = i + 1
+        var body: [UInt8] = []
+        var closed = false
+        while j < lines.count {
+            let l = lines[j]
+            if isFenceClose(l, length: fence.length) {
+                closed = true
+                break
+            }
+            let stripped = src.stripIndent(l, fence.indent)
+            if j > i + 1 { body.append(Byte.lf) }
+            // Verbatim from the original bytes: comments are not removed inside code.
+            body.append(contentsOf: src.bytes[stripped.start ..< stripped.end])
+            j += 1
+        }
+        let last = closed ? lines[j] : lines[max(i, j - 1)]
+        if !closed {
+            ctx.diagnostics.append(.warning("unclosed code block: add a line of \(fence.length) backticks to close the block opened here (it runs to the end)",
+                                            at: src.location(fence.start)))
+        }
+        let range = src.range(fence.start, max(fence.start, last.end))
+        let block = Block(.codeBlock(language: fence.language, text: String(decoding: body, as: UTF8.self)), range: range)
+        return (block, closed ? j + 1 : j)
+    }
+
+    // MARK: - Block attributes line
+
+    /// `{...}` alone on a line (not `{{variable}}` or `{% comment %}`): offsets of the braces.
+    func blockAttributeLine(_ l: LineView) -> (Int, Int)? {
+        let (s, e) = src.trimmed(l.start, l.end)
+        guard e - s >= 2, text[s] == Byte.lbrace, text[e - 1] == Byte.rbrace,
+              text[s + 1] != Byte.lbrace, text[s + 1] != Byte.percent else { return nil }
+        guard AttributeParser.findClose(text, open: s, end: e) == e - 1 else { return nil }
+        return (s, e - 1)
+    }
+
+    // MARK: - Block quote
+
+    /// Offset just after `> ` (or `>`), when the line is a quote line.
+    func quoteMarker(_ l: LineView) -> Int? {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3, p < l.end, text[p] == Byte.gt else { return nil }
+        var k = p + 1
+        if k < l.end && Byte.isSpaceOrTab(text[k]) { k += 1 }
+        return k
+    }
+
+    mutating func blockQuote(_ lines: [LineView], _ i: Int, depth: Int) -> (Block, Int) {
+        var inner: [LineView] = []
+        var j = i
+        var lastContent = lines[i]
+        var previousIsText = false
+        while j < lines.count {
+            let l = lines[j]
+            if let k = quoteMarker(l) {
+                let stripped = LineView(index: l.index, start: k, end: l.end)
+                inner.append(stripped)
+                previousIsText = !src.isBlank(stripped) && !interruptsParagraph(stripped)
+                    && quoteMarker(stripped) == nil
+                lastContent = l
+            } else if previousIsText && !src.isBlank(l) && !interruptsParagraph(l) {
+                inner.append(l) // lazy continuation of a paragraph in the quote
+                lastContent = l
+            } else {
+                break
+            }
+            j += 1
+        }
+        let blocks = parseBlocks(inner, depth: depth + 1)
+        let start = src.indentation(lines[i]).first
+        return (Block(.blockQuote(blocks), range: src.range(start, max(start, lastContent.end))), j)
+    }
+}

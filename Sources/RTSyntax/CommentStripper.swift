@@ -1,0 +1,131 @@
+// Comments `{% ... %}` (inline or spanning lines) are removed before block parsing by overwriting
+// them with NUL in the working copy: offsets and line numbers stay valid, and a line that held only
+// a comment can be dropped instead of becoming a blank line that would split a paragraph.
+// Fenced code and code spans are left alone: a `{%` there is literal text.
+
+enum CommentStripper {
+    static func strip(_ src: inout Source, from firstLine: Int, diagnostics: inout [Diagnostic]) {
+        guard src.text.count >= 2, hasCommentOpener(src.text) else { return }
+        var t = src.text
+        var fence = 0
+        var noCloserAfter = Int.max // a failed search for `%}` need not be repeated
+        var line = firstLine
+        var resume = -1 // offset to continue from after a comment that ended on this line
+        while line < src.lineCount {
+            let lineStart = src.lineStarts[line]
+            let e = src.lineEnds[line]
+            if resume < 0 {
+                if let length = fenceLength(t, lineStart, e) {
+                    if fence == 0 { fence = length } else if length >= fence { fence = 0 }
+                    line += 1
+                    continue
+                }
+                if fence > 0 {
+                    line += 1
+                    continue
+                }
+            }
+            let spans = codeSpanEnds(t, lineStart, e)
+            var i = max(lineStart, resume)
+            resume = -1
+            var jumped = false
+            while i + 1 < e {
+                let c = t[i]
+                if c == Byte.backtick, let skip = spans[i] {
+                    i = skip
+                    continue
+                }
+                if c == Byte.backslash {
+                    i += 2
+                    continue
+                }
+                if c == Byte.lbrace && t[i + 1] == Byte.percent {
+                    if i + 2 < noCloserAfter, let close = findCloser(t, from: i + 2) {
+                        for k in i ..< close + 2 where t[k] != Byte.lf && t[k] != Byte.cr { t[k] = 0 }
+                        let closeLine = src.lineIndex(of: close)
+                        if closeLine != line {
+                            line = closeLine
+                            resume = close + 2
+                            jumped = true
+                            break
+                        }
+                        i = close + 2
+                        continue
+                    }
+                    noCloserAfter = min(noCloserAfter, i)
+                    diagnostics.append(.warning("unclosed comment: add '%}' to close the comment opened here (it is kept as text)",
+                                                at: src.location(i)))
+                    i += 2
+                    continue
+                }
+                i += 1
+            }
+            if !jumped { line += 1 }
+        }
+        src.text = t
+    }
+
+    private static func hasCommentOpener(_ t: [UInt8]) -> Bool {
+        var i = 0
+        while i + 1 < t.count {
+            if t[i] == Byte.lbrace && t[i + 1] == Byte.percent { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private static func findCloser(_ t: [UInt8], from start: Int) -> Int? {
+        var k = start
+        while k + 1 < t.count {
+            if t[k] == Byte.percent && t[k + 1] == Byte.rbrace { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Length of the backtick fence when the line (after indentation and `>` markers) starts with one.
+    private static func fenceLength(_ t: [UInt8], _ s: Int, _ e: Int) -> Int? {
+        var k = s
+        while k < e && (Byte.isSpaceOrTab(t[k]) || t[k] == Byte.gt) { k += 1 }
+        var n = k
+        while n < e && t[n] == Byte.backtick { n += 1 }
+        return n - k >= 3 ? n - k : nil
+    }
+
+    /// For each backtick run on the line that opens a code span, the offset just past the span.
+    private static func codeSpanEnds(_ t: [UInt8], _ s: Int, _ e: Int) -> [Int: Int] {
+        var runs: [(Int, Int)] = []
+        var k = s
+        while k < e {
+            if t[k] == Byte.backtick {
+                var n = k + 1
+                while n < e && t[n] == Byte.backtick { n += 1 }
+                runs.append((k, n - k))
+                k = n
+            } else {
+                k += 1
+            }
+        }
+        guard runs.count >= 2 else { return [:] }
+        // Pair runs of equal length left to right.
+        var out: [Int: Int] = [:]
+        var nextSame = [Int](repeating: -1, count: runs.count)
+        var seen: [Int: Int] = [:]
+        for r in stride(from: runs.count - 1, through: 0, by: -1) {
+            nextSame[r] = seen[runs[r].1] ?? -1
+            seen[runs[r].1] = r
+        }
+        var r = 0
+        while r < runs.count {
+            let m = nextSame[r]
+            if m >= 0 {
+                out[runs[r].0] = runs[m].0 + runs[m].1
+                // Runs inside the span are not openers.
+                r = m + 1
+            } else {
+                r += 1
+            }
+        }
+        return out
+    }
+}

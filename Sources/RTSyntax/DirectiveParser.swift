@@ -1,0 +1,218 @@
+// Divs (`::: styles {attrs}` ... `:::`) and `@` directives, including `@include`.
+
+extension BlockParser {
+    static let knownDirectives: Set<String> = ["pagebreak", "columnbreak", "toc", "include", "exclude"]
+
+    // MARK: - Div
+
+    struct DivMarker {
+        var start: Int
+        var restStart: Int
+        var isCloser: Bool
+    }
+
+    func divMarker(_ l: LineView) -> DivMarker? {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3 else { return nil }
+        var k = p
+        while k < l.end && text[k] == Byte.colon { k += 1 }
+        guard k - p >= 3 else { return nil }
+        let rest = src.trimmed(k, l.end)
+        return DivMarker(start: p, restStart: rest.0, isCloser: rest.0 == rest.1)
+    }
+
+    mutating func div(_ lines: [LineView], _ i: Int, _ marker: DivMarker, depth: Int) -> (Block, Int) {
+        let opener = lines[i]
+        let attributes = divAttributes(marker.restStart, src.trimmed(marker.restStart, opener.end).1)
+        // Find the matching closer, skipping fenced code and counting nested divs.
+        var level = 1
+        var fence = 0
+        var j = i + 1
+        while j < lines.count {
+            let l = lines[j]
+            let stripped = src.stripIndent(l, Int.max)
+            if fence > 0 {
+                if isFenceClose(stripped, length: fence) { fence = 0 }
+            } else if let f = fenceOpen(stripped) {
+                fence = f.length
+            } else if let m = divMarker(l) {
+                level += m.isCloser ? -1 : 1
+                if level == 0 { break }
+            }
+            j += 1
+        }
+        let closed = j < lines.count
+        if !closed {
+            ctx.diagnostics.append(.error("unclosed div: add a line ':::' to close the div opened here",
+                                          at: src.location(marker.start)))
+        }
+        let blocks = parseBlocks(Array(lines[(i + 1) ..< j]), depth: depth + 1)
+        let endLine = closed ? lines[j] : lines[j - 1]
+        let range = src.range(marker.start, max(marker.start, endLine.end))
+        return (Block(.div(blocks), attributes: attributes, range: range), closed ? j + 1 : j)
+    }
+
+    /// `note warning {box=true}`: style names and/or one attribute block.
+    mutating func divAttributes(_ start: Int, _ end: Int) -> Attributes {
+        var attrs = Attributes()
+        var k = start
+        while k < end {
+            if Byte.isSpaceOrTab(text[k]) {
+                k += 1
+                continue
+            }
+            if text[k] == Byte.lbrace {
+                if let close = AttributeParser.findClose(text, open: k, end: end) {
+                    attrs = attrs.merging(parseAttributes(k + 1, close))
+                    k = close + 1
+                } else {
+                    ctx.diagnostics.append(.warning("unclosed '{' in the div line: add '}'", at: src.location(k)))
+                    attrs = attrs.merging(parseAttributes(k + 1, end))
+                    k = end
+                }
+                continue
+            }
+            var w = k
+            while w < end && !Byte.isSpaceOrTab(text[w]) && text[w] != Byte.lbrace { w += 1 }
+            let nameStart = text[k] == Byte.dot ? k + 1 : k
+            if nameStart < w {
+                attrs.styles.append(StyleName(src.string(nameStart, w), range: src.range(nameStart, w)))
+            }
+            k = w
+        }
+        return attrs
+    }
+
+    // MARK: - Directives
+
+    /// `@name` at the start of a line: offsets of the name.
+    func directiveName(_ l: LineView) -> (Int, Int)? {
+        let (indent, p) = src.indentation(l)
+        guard indent <= 3, p + 1 < l.end, text[p] == Byte.at, Byte.isLetter(text[p + 1]) else { return nil }
+        var k = p + 1
+        while k < l.end && (Byte.isAlnum(text[k]) || text[k] == Byte.minus || text[k] == Byte.underscore) { k += 1 }
+        guard k == l.end || Byte.isSpaceOrTab(text[k]) else { return nil }
+        return (p + 1, k)
+    }
+
+    mutating func directive(_ l: LineView, _ nameStart: Int, _ nameEnd: Int, depth: Int) -> [Block] {
+        let name = src.string(nameStart, nameEnd)
+        let (argStart, argEnd) = src.trimmed(nameEnd, l.end)
+        let arguments = src.string(argStart, argEnd)
+        let at = src.location(nameStart - 1)
+        let range = src.range(nameStart - 1, max(nameEnd, argEnd))
+        func simple(_ d: Directive, _ me: inout BlockParser) -> [Block] {
+            if !arguments.isEmpty {
+                me.ctx.diagnostics.append(.warning("'@\(name)' takes no arguments: remove '\(arguments)'", at: me.src.location(argStart)))
+            }
+            return [Block(.directive(d), range: range)]
+        }
+        switch name {
+        case "pagebreak": return simple(.pageBreak, &self)
+        case "columnbreak": return simple(.columnBreak, &self)
+        case "toc": return simple(.toc, &self)
+        case "include": return include(arguments, at: at, depth: depth)
+        case "exclude":
+            guard let block = exclude(argStart, argEnd, range: range, at: at) else { return [] }
+            return [block]
+        default:
+            ctx.diagnostics.append(.warning("unknown directive '@\(name)': use @pagebreak, @columnbreak, @toc, @include or @exclude (write \\@ for a literal @)",
+                                            at: at))
+            return [Block(.directive(.unknown(name: name, arguments: arguments)), range: range)]
+        }
+    }
+
+    /// `@exclude SHAPE [pages=..] [margin=..]`: SHAPE is `name(...)`, kept as written.
+    mutating func exclude(_ s: Int, _ e: Int, range: SourceRange, at: SourceLocation) -> Block? {
+        var k = s
+        while k < e && Byte.isLetter(text[k]) { k += 1 }
+        let shapeName = src.string(s, k)
+        var depthCount = 0
+        var close = -1
+        if k < e && text[k] == Byte.lparen {
+            var p = k
+            while p < e {
+                if text[p] == Byte.lparen { depthCount += 1 }
+                if text[p] == Byte.rparen {
+                    depthCount -= 1
+                    if depthCount == 0 {
+                        close = p
+                        break
+                    }
+                }
+                p += 1
+            }
+        }
+        guard close >= 0 else {
+            ctx.diagnostics.append(.error("@exclude needs a shape: rect(x, y, w, h), circle(cx, cy, r), ellipse(cx, cy, rx, ry) or polygon(x1 y1, x2 y2, ...)",
+                                          at: s < e ? src.location(s) : at))
+            return nil
+        }
+        if !["rect", "circle", "ellipse", "polygon"].contains(shapeName) {
+            ctx.diagnostics.append(.warning("unknown @exclude shape '\(shapeName)': use rect, circle, ellipse or polygon",
+                                            at: src.location(s)))
+        }
+        let options = parseAttributes(close + 1, e)
+        for pair in options.pairs where pair.key != "pages" && pair.key != "margin" {
+            ctx.diagnostics.append(.warning("unknown @exclude option '\(pair.key)': use pages=all|N|N-M|this or margin=LEN",
+                                            at: pair.keyRange.start))
+        }
+        if !options.styles.isEmpty || options.id != nil {
+            ctx.diagnostics.append(.warning("@exclude options are key=value pairs (pages=..., margin=...)", at: src.location(close + 1)))
+        }
+        return Block(.directive(.exclude(shape: src.string(s, close + 1), options: options.pairs)), range: range)
+    }
+
+    // MARK: - Include
+
+    mutating func include(_ argument: String, at: SourceLocation, depth: Int) -> [Block] {
+        var path = argument
+        if path.count >= 2, let f = path.first, f == "\"" || f == "'", path.last == f {
+            path = String(path.dropFirst().dropLast())
+        }
+        guard !path.isEmpty else {
+            ctx.diagnostics.append(.error("@include needs a file path, like '@include chapter1.rt'", at: at))
+            return []
+        }
+        let resolved = RTParser.resolve(path, relativeTo: src.file)
+        if ctx.includeStack.contains(resolved) {
+            let chain = (ctx.includeStack + [resolved]).joined(separator: " -> ")
+            ctx.diagnostics.append(.error("include cycle: \(chain); remove one of these @include lines", at: at))
+            return []
+        }
+        if ctx.includeStack.count > BlockParser.maxIncludeDepth {
+            ctx.diagnostics.append(.error("includes nest more than \(BlockParser.maxIncludeDepth) files deep: flatten the chain of @include files",
+                                          at: at))
+            return []
+        }
+        guard let read = ctx.options.readFile, let raw = read(resolved) else {
+            ctx.diagnostics.append(.error("cannot read included file '\(resolved)': check the path (it is relative to the including file's folder)",
+                                          at: at))
+            return []
+        }
+        if !ctx.includedFiles.contains(resolved) { ctx.includedFiles.append(resolved) }
+        let bytes = InputCheck.removingBOM(raw)
+        if let problem = InputCheck.firstProblem(bytes) {
+            ctx.diagnostics.append(.error(problem.message, at: InputCheck.location(of: problem.offset, in: bytes, file: resolved)))
+            return []
+        }
+        var sub = Source(file: resolved, bytes: bytes)
+        var firstLine = 0
+        switch FrontMatterParser.closingLine(sub) {
+        case .some(let closing):
+            ctx.diagnostics.append(.warning("front matter is not allowed in an included file and is ignored: move it to the main file",
+                                            at: sub.lineLocation(0)))
+            firstLine = (closing ?? 0) + 1
+        case .none:
+            break
+        }
+        CommentStripper.strip(&sub, from: firstLine, diagnostics: &ctx.diagnostics)
+        var parser = BlockParser(src: sub, ctx: ctx)
+        parser.ctx.includeStack.append(resolved)
+        let lines = (firstLine ..< sub.lineCount).map { sub.line($0) }
+        let blocks = parser.parseBlocks(lines, depth: depth)
+        ctx = parser.ctx
+        ctx.includeStack.removeLast()
+        return blocks
+    }
+}

@@ -1,0 +1,376 @@
+// Delimiter runs, emphasis matching and brackets (links, images, spans) for `InlineParser`.
+// Follows CommonMark's "process emphasis" with per-kind `openers_bottom`, so matching stays linear.
+
+extension InlineParser {
+    // MARK: - Delimiter runs
+
+    /// A run of `*` `_` `~` `^` `=`. `*`, `_` and `=` may not open or close inside a word
+    /// (so `snake_case_name` and `2*3*4` stay literal); `~` and `^` may (`H~2~O`, `x^2^`).
+    mutating func delimiterRun(_ i: Int) -> Int {
+        let c = buf[i]
+        var j = i + 1
+        while j < buf.count && buf[j] == c { j += 1 }
+        let count = j - i
+        if c == Byte.equals && count < 2 { return literal(i) }
+        let before = scalar(before: i)
+        let after = scalar(at: j)
+        let beforeSpace = InlineParser.isWhitespace(before)
+        let afterSpace = InlineParser.isWhitespace(after)
+        let beforePunct = InlineParser.isPunctuation(before)
+        let afterPunct = InlineParser.isPunctuation(after)
+        let left = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+        let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+        let canOpen: Bool
+        let canClose: Bool
+        if c == Byte.tilde || c == Byte.caret {
+            canOpen = left
+            canClose = right
+        } else {
+            canOpen = left && (!right || beforePunct)
+            canClose = right && (!left || afterPunct)
+        }
+        flushText()
+        let p = appendPiece(.run(start: i, end: j), depth: 1)
+        if canOpen || canClose {
+            let index = delims.count
+            delims.append(Delim(piece: p, char: c, orig: count, count: count, canOpen: canOpen, canClose: canClose,
+                                prev: delimTail, next: -1))
+            if delimTail >= 0 { delims[delimTail].next = index }
+            delimTail = index
+        }
+        return j
+    }
+
+    func scalar(before i: Int) -> Unicode.Scalar? {
+        guard i > 0 else { return nil }
+        var s = i - 1
+        while s > 0 && buf[s] & 0xC0 == 0x80 && i - s < 4 { s -= 1 }
+        return decode(s)
+    }
+
+    func scalar(at i: Int) -> Unicode.Scalar? {
+        guard i < buf.count else { return nil }
+        return decode(i)
+    }
+
+    private func decode(_ s: Int) -> Unicode.Scalar? {
+        let end = min(buf.count, s + 4)
+        return String(decoding: buf[s ..< end], as: UTF8.self).unicodeScalars.first
+    }
+
+    static func isWhitespace(_ s: Unicode.Scalar?) -> Bool {
+        guard let s else { return true }
+        if s.value < 0x80 { return s.value <= 0x20 }
+        return s.properties.generalCategory == .spaceSeparator
+    }
+
+    static func isPunctuation(_ s: Unicode.Scalar?) -> Bool {
+        guard let s else { return false }
+        if s.value < 0x80 { return Byte.isASCIIPunctuation(UInt8(s.value)) }
+        switch s.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func removeDelim(_ d: Int) {
+        let p = delims[d].prev
+        let n = delims[d].next
+        if p >= 0 { delims[p].next = n }
+        if n >= 0 { delims[n].prev = p } else { delimTail = p }
+        delims[d].prev = -1
+        delims[d].next = -1
+    }
+
+    // MARK: - Emphasis
+
+    /// How many delimiter characters a match uses, or nil if these two cannot pair.
+    private func use(opener o: Delim, closer c: Delim) -> Int? {
+        switch o.char {
+        case Byte.star, Byte.underscore:
+            // CommonMark's "rule of 3".
+            if (o.canClose || c.canOpen) && (o.orig + c.orig) % 3 == 0 && !(o.orig % 3 == 0 && c.orig % 3 == 0) {
+                return nil
+            }
+            return o.count >= 2 && c.count >= 2 ? 2 : 1
+        case Byte.tilde: return o.count >= 2 && c.count >= 2 ? 2 : 1
+        case Byte.caret: return 1
+        default: return o.count >= 2 && c.count >= 2 ? 2 : nil // `==`
+        }
+    }
+
+    private func kind(_ char: UInt8, _ used: Int, _ children: [Inline]) -> InlineKind {
+        switch (char, used) {
+        case (Byte.star, 2): return .strong(children)
+        case (Byte.underscore, 2): return .underline(children)
+        case (Byte.star, _), (Byte.underscore, _): return .emphasis(children)
+        case (Byte.tilde, 2): return .strikethrough(children)
+        case (Byte.tilde, _): return .subscript(children)
+        case (Byte.caret, _): return .superscript(children)
+        default: return .highlight(children)
+        }
+    }
+
+    mutating func processEmphasis(bottom: Int) {
+        var closer = -1
+        var d = delimTail
+        while d > bottom {
+            closer = d
+            d = delims[d].prev
+        }
+        var openersBottom: [Int: Int] = [:]
+        while closer >= 0 {
+            let c = delims[closer]
+            if !c.canClose || (c.char == Byte.equals && c.count < 2) {
+                closer = c.next
+                continue
+            }
+            let key = Int(c.char) * 8 + (c.canOpen ? 4 : 0) + c.orig % 3
+            let lower = max(bottom, openersBottom[key] ?? bottom)
+            var opener = c.prev
+            var used: Int? = nil
+            while opener > lower {
+                let o = delims[opener]
+                if o.char == c.char && o.canOpen, let u = use(opener: o, closer: c) {
+                    used = u
+                    break
+                }
+                opener = o.prev
+            }
+            guard let used, opener > lower else {
+                openersBottom[key] = c.prev
+                let next = c.next
+                if !c.canOpen { removeDelim(closer) }
+                closer = next
+                continue
+            }
+            closer = match(opener: opener, closer: closer, used: used)
+        }
+        while delimTail > bottom { removeDelim(delimTail) }
+    }
+
+    /// Wraps the pieces between a matched opener and closer; returns the next closer to look at.
+    private mutating func match(opener: Int, closer: Int, used: Int) -> Int {
+        // Delimiters between the two can no longer match anything.
+        var between = delims[opener].next
+        while between != closer && between >= 0 {
+            let next = delims[between].next
+            removeDelim(between)
+            between = next
+        }
+        let po = delims[opener].piece
+        let pc = delims[closer].piece
+        guard case .run(let os, let oe) = pieces[po].kind, case .run(let cs, let ce) = pieces[pc].kind else {
+            removeDelim(opener)
+            let next = delims[closer].next
+            removeDelim(closer)
+            return next
+        }
+        let (children, depth) = collect(from: pieces[po].next, upTo: pc)
+        if depth + 1 > InlineParser.maxDepth {
+            // Too deep: keep the delimiters as text and the content as it is.
+            warnTooDeep(os)
+            relink(children: children, between: po, and: pc)
+            removeDelim(opener)
+            let next = delims[closer].next
+            removeDelim(closer)
+            return next
+        }
+        let node = Inline(kind(delims[opener].char, used, children), range: input.range(oe - used, cs + used))
+        let index = pieces.count
+        pieces.append(Piece(kind: .node(node), depth: depth + 1, prev: po, next: pc))
+        pieces[po].next = index
+        pieces[pc].prev = index
+        delims[opener].count -= used
+        delims[closer].count -= used
+        pieces[po].kind = .run(start: os, end: oe - used)
+        pieces[pc].kind = .run(start: cs + used, end: ce)
+        if delims[opener].count == 0 {
+            unlinkPiece(po)
+            removeDelim(opener)
+        }
+        if delims[closer].count == 0 {
+            unlinkPiece(pc)
+            let next = delims[closer].next
+            removeDelim(closer)
+            return next
+        }
+        return closer
+    }
+
+    mutating func unlinkPiece(_ p: Int) {
+        let prev = pieces[p].prev
+        let next = pieces[p].next
+        if prev >= 0 { pieces[prev].next = next } else { first = next }
+        if next >= 0 { pieces[next].prev = prev } else { last = prev }
+        pieces[p].kind = .gone
+    }
+
+    /// Puts already collected inlines back between piece `a` and piece `b` (-1: at the end) as flat nodes.
+    private mutating func relink(children: [Inline], between a: Int, and b: Int) {
+        var prev = a
+        for child in children {
+            let index = pieces.count
+            pieces.append(Piece(kind: .node(child), depth: InlineParser.maxDepth, prev: prev, next: b))
+            pieces[prev].next = index
+            prev = index
+        }
+        pieces[prev].next = b
+        if b >= 0 { pieces[b].prev = prev } else { last = prev }
+    }
+
+    /// Turns the pieces from `start` up to (not including) `end` into inlines (merging adjacent text)
+    /// and marks them used. Returns the deepest child depth.
+    mutating func collect(from start: Int, upTo end: Int) -> (inlines: [Inline], depth: Int) {
+        var out: [Inline] = []
+        var depth = 0
+        var p = start
+        while p >= 0 && p != end {
+            let piece = pieces[p]
+            depth = max(depth, piece.depth)
+            switch piece.kind {
+            case .node(let inline): appendMerging(&out, inline)
+            case .run(let s, let e):
+                if s < e {
+                    appendMerging(&out, Inline(.text(String(decoding: buf[s ..< e], as: UTF8.self)), range: input.range(s, e)))
+                }
+            case .gone: break
+            }
+            pieces[p].kind = .gone
+            p = piece.next
+        }
+        return (out, depth)
+    }
+
+    private func appendMerging(_ out: inout [Inline], _ inline: Inline) {
+        if case .text(let b) = inline.kind, let lastInline = out.last, case .text(let a) = lastInline.kind {
+            out[out.count - 1] = Inline(.text(a + b), range: SourceRange(start: lastInline.range.start, end: inline.range.end))
+        } else {
+            out.append(inline)
+        }
+    }
+
+    // MARK: - Brackets
+
+    /// `]`: closes the nearest `[` / `![` as a link, image or span when a destination or `{attrs}` follows.
+    mutating func closeBracket(_ i: Int) -> Int {
+        guard let bracket = brackets.last else { return literal(i) }
+        let index = brackets.count - 1
+        let active = bracket.active && (bracket.image || index >= linksDeactivatedBelow)
+        func giveUp(_ me: inout InlineParser) -> Int {
+            me.brackets.removeLast()
+            me.linksDeactivatedBelow = min(me.linksDeactivatedBelow, me.brackets.count)
+            return me.literal(i)
+        }
+        guard active else { return giveUp(&self) }
+        let n = buf.count
+        var destination: String? = nil
+        var attributes = Attributes()
+        var end = i + 1
+        var isSpan = false
+        if end < n && buf[end] == Byte.lparen, let (dest, after) = parseDestination(end) {
+            destination = dest
+            end = after
+            if bracket.image, end < n, buf[end] == Byte.lbrace, end + 1 < n, buf[end + 1] != Byte.lbrace,
+               let close = AttributeParser.findClose(buf, open: end, end: n) {
+                attributes = parseAttributes(end + 1, close)
+                end = close + 1
+            }
+        } else if !bracket.image, end + 1 < n, buf[end] == Byte.lbrace, buf[end + 1] != Byte.lbrace,
+                  buf[end + 1] != Byte.percent, let close = AttributeParser.findClose(buf, open: end, end: n) {
+            attributes = parseAttributes(end + 1, close)
+            end = close + 1
+            isSpan = true
+        }
+        guard destination != nil || isSpan else { return giveUp(&self) }
+        flushText()
+        processEmphasis(bottom: bracket.delimBottom)
+        guard case .run(let start, _) = pieces[bracket.piece].kind else { return giveUp(&self) }
+        let (children, depth) = collect(from: pieces[bracket.piece].next, upTo: -1)
+        if depth + 1 > InlineParser.maxDepth {
+            warnTooDeep(start)
+            relink(children: children, between: bracket.piece, and: -1)
+            return giveUp(&self)
+        }
+        let range = input.range(start, end)
+        let kind: InlineKind
+        if bracket.image {
+            kind = .image(ImageReference(alt: plainText(children), path: destination ?? "", attributes: attributes, range: range))
+        } else if isSpan {
+            kind = .span(content: children, attributes: attributes)
+        } else {
+            kind = .link(destination: destination ?? "", content: children)
+        }
+        pieces[bracket.piece] = Piece(kind: .node(Inline(kind, range: range)), depth: depth + 1,
+                                      prev: pieces[bracket.piece].prev, next: -1)
+        last = bracket.piece
+        brackets.removeLast()
+        linksDeactivatedBelow = min(linksDeactivatedBelow, brackets.count)
+        if !bracket.image && !isSpan { linksDeactivatedBelow = brackets.count }
+        return end
+    }
+
+    mutating func parseAttributes(_ s: Int, _ e: Int) -> Attributes {
+        let input = self.input
+        return AttributeParser.parse(buf, s, e, locate: { input.loc($0) }, diagnostics: &diagnostics)
+    }
+
+    /// `(dest)`, `(<dest>)`, `(dest "title")` starting at the `(`; returns the destination and the offset after `)`.
+    func parseDestination(_ open: Int) -> (String, Int)? {
+        let n = buf.count
+        var k = open + 1
+        func skipSpace() { while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 } }
+        skipSpace()
+        var dest: [UInt8] = []
+        let limit = min(n, open + InlineParser.maxDestination)
+        if k < n && buf[k] == Byte.lt {
+            k += 1
+            while k < limit && buf[k] != Byte.gt {
+                if buf[k] == Byte.lf || buf[k] == Byte.lt { return nil }
+                if buf[k] == Byte.backslash && k + 1 < n && Byte.isASCIIPunctuation(buf[k + 1]) { k += 1 }
+                dest.append(buf[k])
+                k += 1
+            }
+            guard k < limit else { return nil }
+            k += 1
+        } else {
+            var depth = 0
+            while k < limit {
+                let c = buf[k]
+                if c <= Byte.space { break }
+                if c == Byte.backslash && k + 1 < n && Byte.isASCIIPunctuation(buf[k + 1]) {
+                    dest.append(buf[k + 1])
+                    k += 2
+                    continue
+                }
+                if c == Byte.lbracket || c == Byte.rbracket { return nil }
+                if c == Byte.lparen { depth += 1 }
+                if c == Byte.rparen {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                dest.append(c)
+                k += 1
+            }
+            guard k < limit, depth == 0 else { return nil }
+        }
+        skipSpace()
+        if k < n && (buf[k] == Byte.quote || buf[k] == Byte.apostrophe) {
+            let q = buf[k]
+            k += 1
+            let titleLimit = min(n, k + 1024)
+            while k < titleLimit && buf[k] != q {
+                if buf[k] == Byte.backslash { k += 1 }
+                k += 1
+            }
+            guard k < titleLimit else { return nil }
+            k += 1
+            skipSpace()
+        }
+        guard k < n && buf[k] == Byte.rparen else { return nil }
+        return (String(decoding: dest.filter { $0 != 0 }, as: UTF8.self), k + 1)
+    }
+}

@@ -1,0 +1,382 @@
+// Inline grammar (section 5): one left-to-right pass over the bytes of a paragraph (or heading, or cell)
+// building a linked list of pieces, then CommonMark's delimiter-stack algorithm for emphasis and brackets.
+// Every search is bounded or indexed so that the whole pass is linear in the input.
+
+/// The text of one paragraph/heading/cell as one byte buffer (lines joined with LF), plus the map
+/// from buffer positions back to file offsets.
+struct InlineInput {
+    var buf: [UInt8] = []
+    /// Buffer start of each segment and the file offset it came from (sorted by buffer start).
+    var segBuf: [Int] = []
+    var segFile: [Int] = []
+    let src: Source
+
+    init(src: Source) { self.src = src }
+
+    /// Joins `start..<end` stretches of `src.text` with LF.
+    init(src: Source, segments: [(Int, Int)]) {
+        self.src = src
+        for (k, (s, e)) in segments.enumerated() {
+            if k > 0 { buf.append(Byte.lf) }
+            segBuf.append(buf.count)
+            segFile.append(s)
+            if s < e { buf.append(contentsOf: src.text[s ..< e]) }
+        }
+    }
+
+    func fileOffset(_ p: Int) -> Int {
+        guard !segBuf.isEmpty else { return 0 }
+        var lo = 0
+        var hi = segBuf.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if segBuf[mid] <= p { lo = mid } else { hi = mid - 1 }
+        }
+        return segFile[lo] + (p - segBuf[lo])
+    }
+
+    func loc(_ p: Int) -> SourceLocation { src.location(fileOffset(p)) }
+    func range(_ s: Int, _ e: Int) -> SourceRange { SourceRange(start: loc(s), end: loc(e)) }
+}
+
+struct InlineParser {
+    static let maxDepth = 100
+    static let maxDestination = 4096
+
+    enum PieceKind {
+        case node(Inline)
+        /// Literal source text not yet decided on: delimiter runs and brackets.
+        case run(start: Int, end: Int)
+        case gone
+    }
+
+    struct Piece {
+        var kind: PieceKind
+        var depth: Int
+        var prev: Int
+        var next: Int
+    }
+
+    struct Delim {
+        var piece: Int
+        var char: UInt8
+        var orig: Int
+        var count: Int
+        var canOpen: Bool
+        var canClose: Bool
+        var prev: Int
+        var next: Int
+    }
+
+    struct Bracket {
+        var piece: Int
+        var image: Bool
+        var active: Bool
+        var delimBottom: Int
+    }
+
+    let input: InlineInput
+    let buf: [UInt8]
+    var pieces: [Piece] = []
+    var first = -1
+    var last = -1
+    var delims: [Delim] = []
+    var delimTail = -1
+    var brackets: [Bracket] = []
+    /// Non-image brackets below this index are inactive (a link may not contain a link).
+    var linksDeactivatedBelow = 0
+    var diagnostics: [Diagnostic] = []
+    var deepWarned = false
+
+    var textStart = -1
+    var textEnd = -1
+    var textBytes: [UInt8] = []
+
+    /// Positions of maximal backtick runs by length, with a forward-only cursor each (code spans in O(n)).
+    var runsByLength: [Int: [Int]] = [:]
+    var runCursor: [Int: Int] = [:]
+
+    init(_ input: InlineInput) {
+        self.input = input
+        self.buf = input.buf
+    }
+
+    static func parse(_ input: InlineInput) -> (inlines: [Inline], diagnostics: [Diagnostic]) {
+        var p = InlineParser(input)
+        let inlines = p.run()
+        return (inlines, p.diagnostics)
+    }
+
+    private static let special: [Bool] = {
+        var t = [Bool](repeating: false, count: 256)
+        for c in [Byte.backslash, Byte.backtick, Byte.star, Byte.underscore, Byte.tilde, Byte.caret, Byte.equals,
+                  Byte.lbracket, Byte.rbracket, Byte.bang, Byte.lt, Byte.lbrace, Byte.tab, Byte.lf, Byte.cr, 0] {
+            t[Int(c)] = true
+        }
+        return t
+    }()
+
+    mutating func run() -> [Inline] {
+        indexBacktickRuns()
+        let n = buf.count
+        var i = 0
+        while i < n {
+            let c = buf[i]
+            if !InlineParser.special[Int(c)] {
+                var j = i + 1
+                while j < n && !InlineParser.special[Int(buf[j])] { j += 1 }
+                addText(i, j, buf[i ..< j])
+                i = j
+                continue
+            }
+            switch c {
+            case Byte.backslash: i = escape(i)
+            case Byte.backtick: i = codeSpan(i)
+            case Byte.star, Byte.underscore, Byte.tilde, Byte.caret, Byte.equals: i = delimiterRun(i)
+            case Byte.lbracket:
+                flushText()
+                let p = appendPiece(.run(start: i, end: i + 1), depth: 1)
+                brackets.append(Bracket(piece: p, image: false, active: true, delimBottom: delimTail))
+                i += 1
+            case Byte.bang:
+                if i + 1 < n && buf[i + 1] == Byte.lbracket {
+                    flushText()
+                    let p = appendPiece(.run(start: i, end: i + 2), depth: 1)
+                    brackets.append(Bracket(piece: p, image: true, active: true, delimBottom: delimTail))
+                    i += 2
+                } else {
+                    addText(i, i + 1, [c])
+                    i += 1
+                }
+            case Byte.rbracket: i = closeBracket(i)
+            case Byte.lt: i = autolink(i)
+            case Byte.lbrace: i = variable(i)
+            case Byte.tab:
+                flushText()
+                appendNode(.tab, i, i + 1)
+                i += 1
+            case Byte.lf:
+                let spaces = trimTrailingSpaces()
+                flushText()
+                appendNode(spaces >= 2 ? .hardBreak : .softBreak, i, i + 1)
+                i += 1
+            case 0:
+                // A removed comment: skip it, and do not leave a double space behind.
+                var j = i
+                while j < n && buf[j] == 0 { j += 1 }
+                if textBytes.last == Byte.space || textStart == -1 {
+                    while j < n && buf[j] == Byte.space { j += 1 }
+                }
+                i = j
+            default: // CR
+                i += 1
+            }
+        }
+        _ = trimTrailingSpaces()
+        flushText()
+        processEmphasis(bottom: -1)
+        return collect(from: first, upTo: -1).inlines
+    }
+
+    // MARK: - Pieces and text
+
+    @discardableResult
+    mutating func appendPiece(_ kind: PieceKind, depth: Int) -> Int {
+        let index = pieces.count
+        pieces.append(Piece(kind: kind, depth: depth, prev: last, next: -1))
+        if last >= 0 { pieces[last].next = index } else { first = index }
+        last = index
+        return index
+    }
+
+    mutating func appendNode(_ kind: InlineKind, _ s: Int, _ e: Int) {
+        appendPiece(.node(Inline(kind, range: input.range(s, e))), depth: 1)
+    }
+
+    mutating func addText<C: Sequence>(_ s: Int, _ e: Int, _ bytes: C) where C.Element == UInt8 {
+        if textStart < 0 { textStart = s }
+        textEnd = e
+        textBytes.append(contentsOf: bytes)
+    }
+
+    mutating func flushText() {
+        guard textStart >= 0 else { return }
+        if !textBytes.isEmpty {
+            appendNode(.text(String(decoding: textBytes, as: UTF8.self)), textStart, textEnd)
+        }
+        textStart = -1
+        textBytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops spaces at the end of the pending text (before a line break); returns how many.
+    mutating func trimTrailingSpaces() -> Int {
+        var count = 0
+        while textBytes.last == Byte.space {
+            textBytes.removeLast()
+            count += 1
+        }
+        if count > 0 { textEnd -= count }
+        return count
+    }
+
+    mutating func warnTooDeep(_ p: Int) {
+        if !deepWarned {
+            deepWarned = true
+            diagnostics.append(.warning("inline markup nested more than \(InlineParser.maxDepth) levels deep: the inner markup is kept as plain text",
+                                        at: input.loc(p)))
+        }
+    }
+
+    // MARK: - Simple constructs
+
+    mutating func escape(_ i: Int) -> Int {
+        let n = buf.count
+        guard i + 1 < n else {
+            addText(i, i + 1, [Byte.backslash])
+            return i + 1
+        }
+        let d = buf[i + 1]
+        if d == Byte.lf {
+            _ = trimTrailingSpaces()
+            flushText()
+            appendNode(.hardBreak, i, i + 1)
+            return i + 2
+        }
+        if d == 0x74 { // \t
+            flushText()
+            appendNode(.tab, i, i + 2)
+            return i + 2
+        }
+        if d == Byte.space {
+            addText(i, i + 2, [0xC2, 0xA0])
+            return i + 2
+        }
+        if Byte.isASCIIPunctuation(d) {
+            addText(i, i + 2, [d])
+            return i + 2
+        }
+        addText(i, i + 1, [Byte.backslash])
+        return i + 1
+    }
+
+    mutating func indexBacktickRuns() {
+        var i = 0
+        let n = buf.count
+        while i < n {
+            if buf[i] == Byte.backtick {
+                var j = i + 1
+                while j < n && buf[j] == Byte.backtick { j += 1 }
+                runsByLength[j - i, default: []].append(i)
+                i = j
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Start of the next maximal backtick run of exactly `length` at or after `from`.
+    mutating func nextRun(length: Int, from: Int) -> Int? {
+        guard let list = runsByLength[length] else { return nil }
+        var k = runCursor[length] ?? 0
+        while k < list.count && list[k] < from { k += 1 }
+        runCursor[length] = k
+        return k < list.count ? list[k] : nil
+    }
+
+    mutating func codeSpan(_ i: Int) -> Int {
+        var j = i
+        while j < buf.count && buf[j] == Byte.backtick { j += 1 }
+        let length = j - i
+        guard let close = nextRun(length: length, from: j) else {
+            addText(i, j, buf[i ..< j])
+            return j
+        }
+        var content: [UInt8] = []
+        content.reserveCapacity(close - j)
+        for c in buf[j ..< close] where c != 0 && c != Byte.cr { content.append(c == Byte.lf ? Byte.space : c) }
+        if content.count >= 2, content.first == Byte.space, content.last == Byte.space,
+           content.contains(where: { $0 != Byte.space }) {
+            content.removeFirst()
+            content.removeLast()
+        }
+        flushText()
+        appendNode(.code(String(decoding: content, as: UTF8.self)), i, close + length)
+        return close + length
+    }
+
+    /// `<https://x>` or `<name@example.com>`; otherwise a literal `<`.
+    mutating func autolink(_ i: Int) -> Int {
+        let n = buf.count
+        var j = i + 1
+        let limit = min(n, i + 2048)
+        var isURI = false
+        if j < n && Byte.isLetter(buf[j]) {
+            var k = j + 1
+            while k < limit && (Byte.isAlnum(buf[k]) || buf[k] == Byte.plus || buf[k] == Byte.dot || buf[k] == Byte.minus) { k += 1 }
+            if k < limit && buf[k] == Byte.colon && k - j >= 2 && k - j <= 32 { isURI = true }
+        }
+        var sawAt = false
+        while j < limit {
+            let c = buf[j]
+            if c == Byte.gt { break }
+            if c <= Byte.space || c == Byte.lt || c == 0x7F { return literal(i) }
+            if c == Byte.at { sawAt = true }
+            j += 1
+        }
+        guard j < limit, j > i + 1 else { return literal(i) }
+        let body = String(decoding: buf[(i + 1) ..< j], as: UTF8.self)
+        let destination: String
+        if isURI {
+            destination = body
+        } else if sawAt, isEmail(buf[(i + 1) ..< j]) {
+            destination = "mailto:" + body
+        } else {
+            return literal(i)
+        }
+        flushText()
+        let content = [Inline(.text(body), range: input.range(i + 1, j))]
+        appendNode(.link(destination: destination, content: content), i, j + 1)
+        return j + 1
+    }
+
+    private func isEmail(_ s: ArraySlice<UInt8>) -> Bool {
+        guard let at = s.firstIndex(of: Byte.at), at > s.startIndex, at + 1 < s.endIndex else { return false }
+        let local = s[s.startIndex ..< at]
+        let domain = s[(at + 1)...]
+        let localOK = local.allSatisfy { Byte.isAlnum($0) || ".!#$%&'*+/=?^_`{|}~-".utf8.contains($0) }
+        let domainOK = domain.allSatisfy { Byte.isAlnum($0) || $0 == Byte.minus || $0 == Byte.dot }
+        return localOK && domainOK && domain.first != Byte.dot
+    }
+
+    mutating func literal(_ i: Int) -> Int {
+        addText(i, i + 1, [buf[i]])
+        return i + 1
+    }
+
+    /// `{{name}}`; any other `{` is literal here (attribute blocks are read after `]` and images).
+    mutating func variable(_ i: Int) -> Int {
+        let n = buf.count
+        guard i + 1 < n, buf[i + 1] == Byte.lbrace else { return literal(i) }
+        var j = i + 2
+        let limit = min(n - 1, i + 258)
+        while j < limit && !(buf[j] == Byte.rbrace && buf[j + 1] == Byte.rbrace) {
+            if buf[j] == Byte.lf || buf[j] == Byte.lbrace { return literal(i) }
+            j += 1
+        }
+        guard j < limit else { return literal(i) }
+        let name = String(decoding: buf[(i + 2) ..< j], as: UTF8.self).trimmingSpaces
+        guard !name.isEmpty else { return literal(i) }
+        flushText()
+        appendNode(.variable(name: name), i, j + 2)
+        return j + 2
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

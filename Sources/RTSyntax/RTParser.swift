@@ -1,0 +1,87 @@
+// The public face of the parser: bytes in, syntax tree and diagnostics out. Never throws, never traps.
+
+public enum RTParser {
+    /// Parses a whole `.rt` file. `file` is the name used in locations (a path or `<stdin>`);
+    /// `@include` paths are resolved against its folder and read through `options.readFile`.
+    public static func parse(_ bytes: [UInt8], file: String, options: ParseOptions = .init()) -> ParseResult {
+        let body = InputCheck.removingBOM(bytes)
+        if let problem = InputCheck.firstProblem(body) {
+            let at = InputCheck.location(of: problem.offset, in: body, file: file)
+            return ParseResult(document: RTDocument(file: file), diagnostics: [.error(problem.message, at: at)])
+        }
+        var src = Source(file: file, bytes: body)
+        var ctx = ParseContext(options: options)
+        ctx.includeStack = [normalize(file)]
+        var firstLine = 0
+        var frontMatter: FrontMatter? = nil
+        switch FrontMatterParser.closingLine(src) {
+        case .none:
+            break
+        case .some(.none):
+            ctx.diagnostics.append(.error("unclosed front matter: add a line '---' after the YAML that starts here",
+                                          at: src.lineLocation(0)))
+            firstLine = 1
+        case .some(.some(let closing)):
+            frontMatter = FrontMatterParser.parse(src, closing: closing, diagnostics: &ctx.diagnostics)
+            firstLine = closing + 1
+        }
+        CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
+        var parser = BlockParser(src: src, ctx: ctx)
+        let lines = (firstLine ..< src.lineCount).map { src.line($0) }
+        var blocks = parser.parseBlocks(lines, depth: 0)
+        var ids = HeadingIDs(used: parser.ctx.usedIDs)
+        ids.assign(&blocks)
+        let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
+        return ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles)
+    }
+
+    /// Parses one piece of inline markup (front matter `header:` / `footer:`); locations start at `location`.
+    public static func parseInlines(_ text: String, at location: SourceLocation) -> (inlines: [Inline], diagnostics: [Diagnostic]) {
+        let src = Source(file: location.file, bytes: Array(text.utf8),
+                         lineBase: max(0, location.line - 1), columnBase: max(0, location.column - 1))
+        let segments = (0 ..< src.lineCount).map { (src.lineStarts[$0], src.lineEnds[$0]) }
+        let result = InlineParser.parse(InlineInput(src: src, segments: segments))
+        return (result.inlines, result.diagnostics)
+    }
+
+    /// Heading id from text: lower case, runs of non-alphanumerics become `-`, no `-` at either end.
+    public static func slug(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var dash = false
+        for scalar in text.lowercased().unicodeScalars {
+            let p = scalar.properties
+            if p.isAlphabetic || p.generalCategory == .decimalNumber {
+                if dash && !out.isEmpty { out.append("-") }
+                dash = false
+                out.append(scalar)
+            } else {
+                dash = true
+            }
+        }
+        return String(out)
+    }
+
+    /// `path` relative to the folder of `file` (absolute paths stay), with `.` and `..` folded.
+    static func resolve(_ path: String, relativeTo file: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        var folder = ""
+        if file != "<stdin>", let slash = file.lastIndex(of: "/") { folder = String(file[...slash]) }
+        return normalize(folder + path)
+    }
+
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == ".." && absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}

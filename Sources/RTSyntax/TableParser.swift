@@ -1,0 +1,112 @@
+// Pipe tables: header row, delimiter row (`:--` `:-:` `--:` `-.-` `---`), body rows.
+
+extension BlockParser {
+    /// Cells of a row as trimmed `start..<end` offsets; pipes escaped as `\|` do not split.
+    func splitRow(_ l: LineView) -> [(Int, Int)] {
+        var (s, e) = src.trimmed(l.start, l.end)
+        if s < e && text[s] == Byte.pipe { s += 1 }
+        var cells: [(Int, Int)] = []
+        var cellStart = s
+        var k = s
+        var endsWithPipe = false
+        while k < e {
+            let c = text[k]
+            if c == Byte.backslash {
+                k += 2
+                continue
+            }
+            if c == Byte.pipe {
+                cells.append(src.trimmed(cellStart, k))
+                cellStart = k + 1
+                endsWithPipe = k == e - 1
+            }
+            k += 1
+        }
+        if !endsWithPipe { cells.append(src.trimmed(cellStart, e)) }
+        return cells
+    }
+
+    func hasPipe(_ l: LineView) -> Bool {
+        var k = l.start
+        while k < l.end {
+            if text[k] == Byte.backslash { k += 2; continue }
+            if text[k] == Byte.pipe { return true }
+            k += 1
+        }
+        return false
+    }
+
+    func delimiterRow(_ l: LineView) -> [ColumnAlignment]? {
+        guard hasPipe(l) else { return nil }
+        var out: [ColumnAlignment] = []
+        for (s, e) in splitRow(l) {
+            guard s < e else { return nil }
+            let left = text[s] == Byte.colon
+            let right = text[e - 1] == Byte.colon && e - 1 > s
+            let coreStart = left ? s + 1 : s
+            let coreEnd = right ? e - 1 : e
+            var dashes = 0
+            var dots = 0
+            var k = coreStart
+            while k < coreEnd {
+                switch text[k] {
+                case Byte.minus: dashes += 1
+                case Byte.dot: dots += 1
+                default: return nil
+                }
+                k += 1
+            }
+            guard dashes >= 1, dots <= 1 else { return nil }
+            if dots == 1 {
+                out.append(.decimal)
+            } else {
+                switch (left, right) {
+                case (true, true): out.append(.center)
+                case (true, false): out.append(.left)
+                case (false, true): out.append(.right)
+                case (false, false): out.append(.none)
+                }
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    func tableStarts(_ lines: [LineView], _ i: Int) -> Bool {
+        i + 1 < lines.count && hasPipe(lines[i]) && delimiterRow(lines[i + 1]) != nil
+    }
+
+    mutating func table(_ lines: [LineView], _ i: Int) -> (Block, Int) {
+        let alignments = delimiterRow(lines[i + 1]) ?? []
+        let columns = alignments.count
+        let header = row(lines[i], columns: columns, what: "header row")
+        var rows: [[TableCell]] = []
+        var j = i + 2
+        while j < lines.count, !src.isBlank(lines[j]), hasPipe(lines[j]) {
+            rows.append(row(lines[j], columns: columns, what: "row"))
+            j += 1
+        }
+        let start = src.indentation(lines[i]).first
+        let range = src.range(start, max(start, lines[j - 1].end))
+        return (Block(.table(Table(alignments: alignments, header: header, rows: rows)), range: range), j)
+    }
+
+    private mutating func row(_ l: LineView, columns: Int, what: String) -> [TableCell] {
+        let cells = splitRow(l)
+        if cells.count > columns {
+            ctx.diagnostics.append(.warning("table \(what) has \(cells.count) cells but the delimiter row has \(columns) columns: the extra cells are dropped",
+                                            at: src.location(cells[columns].0)))
+        } else if cells.count < columns && what == "header row" {
+            ctx.diagnostics.append(.warning("table header row has \(cells.count) cells but the delimiter row has \(columns) columns: add the missing header cells",
+                                            at: src.location(src.indentation(l).first)))
+        }
+        var out: [TableCell] = []
+        for (s, e) in cells.prefix(columns) {
+            out.append(TableCell(content: inlines([(s, e)]), range: src.range(s, e)))
+        }
+        let endOfRow = src.trimmed(l.start, l.end).1
+        while out.count < columns {
+            out.append(TableCell(content: [], range: SourceRange(at: src.location(endOfRow))))
+        }
+        return out
+    }
+}
