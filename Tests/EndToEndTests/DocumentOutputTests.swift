@@ -39,7 +39,7 @@ final class DocumentOutputTests: XCTestCase {
     }
 
     func testWrappedLinkIsClickableOnBothLines() throws {
-        let filler = String(repeating: "word ", count: 17)
+        let filler = String(repeating: "word ", count: 12)
         let pdf = try Harness.typesetSource("\(filler)[a link whose words are long enough to wrap across the line end for sure](https://wrap.example/x) after.\n")
         let words = try PDF.words(pdf)
         let first = try XCTUnwrap(words.first { $0.text == "link" })
@@ -106,9 +106,8 @@ final class DocumentOutputTests: XCTestCase {
         let pdf = try Harness.typesetSource("- \(long)\n- short\n\n1. \(long)\n")
         let words = try PDF.words(pdf)
         let bullet = try XCTUnwrap(words.first { $0.text == "•" })
-        let lines = Dictionary(grouping: words.filter { $0.text != "•" }, by: { ($0.yMin * 2).rounded() })
-        let starts = lines.values.map { $0.map(\.xMin).min()! }.sorted()
-        XCTAssertGreaterThan(starts.first!, bullet.xMax, "item text starts after the bullet")
+        let firstItem = words.filter { $0.text == "hanging" || $0.text == "indent" || $0.text == "text" }
+        XCTAssertGreaterThan(firstItem.map(\.xMin).min()!, bullet.xMax, "item text starts after the bullet")
         // Wrapped lines of the first item start where its first line's text starts (not under the marker).
         let firstLineY = words.first { $0.text == "hanging" }!.yMin
         let firstTextX = words.filter { abs($0.yMin - firstLineY) < 1 && $0.text != "•" }.map(\.xMin).min()!
