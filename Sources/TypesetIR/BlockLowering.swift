@@ -127,6 +127,12 @@ struct DocumentLowerer {
         if let background = state.character.background {
             style.background = background
             state.character.background = nil
+            // Inset the text inside its box; the box itself starts at the container's text edge.
+            let inset = 0.5 * state.character.fontSize
+            style.backgroundPadding = inset
+            style.headIndent += inset
+            style.firstLineHeadIndent += inset
+            style.tailIndent += inset
         }
         var body = Substring(text)
         while body.hasSuffix("\n") || body.hasSuffix("\r") { body = body.dropLast() }

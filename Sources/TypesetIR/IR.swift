@@ -144,6 +144,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var breakBefore: BreakBefore = .none
     /// Filled behind the paragraph's full width (code blocks).
     public var background: Color? = nil
+    /// How far the background box reaches beyond the text area (left of the head indent, right of the
+    /// tail indent, above the first line and below the last): code blocks inset their text this much.
+    public var backgroundPadding: Double = 0
     /// A bar at the left of the paragraph (block quotes), drawn in the head indent.
     public var leftBorder: Border? = nil
     /// Language of the paragraph (BCP 47).

@@ -18,7 +18,8 @@ struct StyleSheet: Sendable {
         // Paragraph keys here only matter for code blocks; inline code takes the character ones.
         "code": [("font", "DejaVu Sans Mono"), ("size", "0.9em"), ("background", "#f2f2f2"), ("wrap", "char"),
                  ("align", "left"), ("indent", "0"), ("hyphenate", "false"), ("line-height", "1.15"),
-                 ("tab-interval", "2.4em"), ("ligatures", "false")],
+                 ("tab-interval", "2.4em"), ("ligatures", "false"),
+                 ("space-before", "4pt"), ("space-after", "10pt")],
         "quote": [("margin-left", "1.5em"), ("border-left", "2pt #c8c8c8"), ("color", "#333333")],
         "link": [("color", "#1a4fb0")],
         // `margin-left` here is the indent of a top-level list's markers; nested lists start at the parent's text.

@@ -291,8 +291,12 @@ final class Paginator {
         pageHasContent = true
         let frame = region.frame
         if let background = style.background {
-            page.rects.append(PlacedRect(kind: .background, x: frame.x, y: fragmentTop, width: frame.width,
-                                         height: fragmentBottom - fragmentTop, color: background))
+            // The box spans the text area plus its padding (taken from the indents and paragraph spacing).
+            let pad = style.backgroundPadding
+            let left = min(style.headIndent, style.firstLineHeadIndent) - pad
+            page.rects.append(PlacedRect(kind: .background, x: frame.x + left, y: fragmentTop - pad,
+                                         width: frame.width - left - style.tailIndent + pad,
+                                         height: fragmentBottom - fragmentTop + 2 * pad, color: background))
         }
         if let border = style.leftBorder {
             // The bar sits in the head indent, a small gap before the text.

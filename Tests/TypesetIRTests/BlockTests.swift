@@ -107,7 +107,10 @@ final class ListTests: XCTestCase {
         let code = Block(.codeBlock(language: nil, text: "x = 1\n"), range: at(1))
         let result = lower([list(.bullet("-"), [[code]])])
         XCTAssertEqual(result.paragraphs.map(\.text), ["•", "x = 1"])
-        XCTAssertEqual(result.paragraphs[1].style.headIndent, result.paragraphs[0].style.headIndent)
+        // The code box starts at the item's text edge; its text is inset by the box padding.
+        let codeStyle = result.paragraphs[1].style
+        XCTAssertGreaterThan(codeStyle.backgroundPadding, 0)
+        XCTAssertEqual(codeStyle.headIndent - codeStyle.backgroundPadding, result.paragraphs[0].style.headIndent, accuracy: 1e-9)
     }
 }
 
