@@ -103,6 +103,7 @@ struct BlockParser {
             }
             for var block in produced {
                 assignHeadingID(&block)
+                if let id = block.attributes.id { ctx.usedIDs.insert(id) } // slugs must not take a div's or block's id
                 blocks.append(block)
             }
         }
