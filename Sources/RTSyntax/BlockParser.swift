@@ -18,9 +18,14 @@ struct BlockParser {
     static let maxIncludeDepth = 32
 
     let src: Source
+    let text: [UInt8]
     var ctx: ParseContext
 
-    var text: [UInt8] { src.text }
+    init(src: Source, ctx: ParseContext) {
+        self.src = src
+        self.text = src.text
+        self.ctx = ctx
+    }
 
     // MARK: - Block sequence
 
@@ -98,6 +103,7 @@ struct BlockParser {
             }
             for var block in produced {
                 assignHeadingID(&block)
+                if let id = block.attributes.id { ctx.usedIDs.insert(id) } // slugs must not take a div's or block's id
                 blocks.append(block)
             }
         }
@@ -303,7 +309,9 @@ struct BlockParser {
 
     /// `{...}` alone on a line (not `{{variable}}` or `{% comment %}`): offsets of the braces.
     func blockAttributeLine(_ l: LineView) -> (Int, Int)? {
-        let (s, e) = src.trimmed(l.start, l.end)
+        let first = src.indentation(l).first
+        guard first < l.end, text[first] == Byte.lbrace else { return nil }
+        let (s, e) = src.trimmed(first, l.end)
         guard e - s >= 2, text[s] == Byte.lbrace, text[e - 1] == Byte.rbrace,
               text[s + 1] != Byte.lbrace, text[s + 1] != Byte.percent else { return nil }
         guard AttributeParser.findClose(text, open: s, end: e) == e - 1 else { return nil }

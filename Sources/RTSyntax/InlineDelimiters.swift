@@ -53,9 +53,15 @@ extension InlineParser {
         return decode(i)
     }
 
+    /// The scalar starting at `s` (the buffer holds valid UTF-8).
     private func decode(_ s: Int) -> Unicode.Scalar? {
-        let end = min(buf.count, s + 4)
-        return String(decoding: buf[s ..< end], as: UTF8.self).unicodeScalars.first
+        let c = UInt32(buf[s])
+        if c < 0x80 { return Unicode.Scalar(c) }
+        let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2
+        guard s + length <= buf.count else { return nil }
+        var value = c & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1 ..< length { value = value << 6 | UInt32(buf[s + k] & 0x3F) }
+        return Unicode.Scalar(value)
     }
 
     static func isWhitespace(_ s: Unicode.Scalar?) -> Bool {
@@ -147,13 +153,13 @@ extension InlineParser {
                 closer = next
                 continue
             }
-            closer = match(opener: opener, closer: closer, used: used)
+            closer = match(opener: opener, closer: closer, used: used, bottom: bottom)
         }
         while delimTail > bottom { removeDelim(delimTail) }
     }
 
     /// Wraps the pieces between a matched opener and closer; returns the next closer to look at.
-    private mutating func match(opener: Int, closer: Int, used: Int) -> Int {
+    private mutating func match(opener: Int, closer: Int, used: Int, bottom: Int) -> Int {
         // Delimiters between the two can no longer match anything.
         var between = delims[opener].next
         while between != closer && between >= 0 {
@@ -171,10 +177,16 @@ extension InlineParser {
         }
         let (children, depth) = collect(from: pieces[po].next, upTo: pc)
         if depth + 1 > InlineParser.maxDepth {
-            // Too deep: keep the delimiters as text and the content as it is.
+            // Too deep: keep the delimiters as text and the content as it is. Every later match
+            // would enclose this content too, so no opener before the closer may match any more.
             warnTooDeep(os)
             relink(children: children, between: po, and: pc)
-            removeDelim(opener)
+            var d = delims[closer].prev
+            while d > bottom {
+                let previous = delims[d].prev
+                removeDelim(d)
+                d = previous
+            }
             let next = delims[closer].next
             removeDelim(closer)
             return next
@@ -222,35 +234,52 @@ extension InlineParser {
         if b >= 0 { pieces[b].prev = prev } else { last = prev }
     }
 
-    /// Turns the pieces from `start` up to (not including) `end` into inlines (merging adjacent text)
-    /// and marks them used. Returns the deepest child depth.
+    /// Turns the pieces from `start` up to (not including) `end` into inlines and marks them used.
+    /// Adjacent text is merged through one byte buffer, so long literal stretches cost linear time.
+    /// Returns the deepest child depth.
     mutating func collect(from start: Int, upTo end: Int) -> (inlines: [Inline], depth: Int) {
         var out: [Inline] = []
         var depth = 0
+        var text: [UInt8] = []
+        var textStart: SourceLocation? = nil
+        var textEnd: SourceLocation? = nil
+        var textEndPos = -1 // buffer offset of the text's end when it came from a run (located lazily)
+        let input = self.input
+        func flush() {
+            guard let s = textStart else { return }
+            let e = textEndPos >= 0 ? input.loc(textEndPos) : (textEnd ?? s)
+            out.append(Inline(.text(String(decoding: text, as: UTF8.self)), range: SourceRange(start: s, end: e)))
+            text.removeAll(keepingCapacity: true)
+            textStart = nil
+        }
         var p = start
         while p >= 0 && p != end {
             let piece = pieces[p]
             depth = max(depth, piece.depth)
             switch piece.kind {
-            case .node(let inline): appendMerging(&out, inline)
+            case .node(let inline):
+                if case .text(let t) = inline.kind {
+                    if textStart == nil { textStart = inline.range.start }
+                    text.append(contentsOf: t.utf8)
+                    textEnd = inline.range.end
+                    textEndPos = -1
+                } else {
+                    flush()
+                    out.append(inline)
+                }
             case .run(let s, let e):
                 if s < e {
-                    appendMerging(&out, Inline(.text(String(decoding: buf[s ..< e], as: UTF8.self)), range: input.range(s, e)))
+                    if textStart == nil { textStart = input.loc(s) }
+                    text.append(contentsOf: buf[s ..< e])
+                    textEndPos = e
                 }
             case .gone: break
             }
             pieces[p].kind = .gone
             p = piece.next
         }
+        flush()
         return (out, depth)
-    }
-
-    private func appendMerging(_ out: inout [Inline], _ inline: Inline) {
-        if case .text(let b) = inline.kind, let lastInline = out.last, case .text(let a) = lastInline.kind {
-            out[out.count - 1] = Inline(.text(a + b), range: SourceRange(start: lastInline.range.start, end: inline.range.end))
-        } else {
-            out.append(inline)
-        }
     }
 
     // MARK: - Brackets
@@ -291,9 +320,12 @@ extension InlineParser {
         guard case .run(let start, _) = pieces[bracket.piece].kind else { return giveUp(&self) }
         let (children, depth) = collect(from: pieces[bracket.piece].next, upTo: -1)
         if depth + 1 > InlineParser.maxDepth {
+            // Too deep: every open bracket would enclose this content, so all of them become text.
             warnTooDeep(start)
             relink(children: children, between: bracket.piece, and: -1)
-            return giveUp(&self)
+            brackets.removeAll()
+            linksDeactivatedBelow = 0
+            return literal(i)
         }
         let range = input.range(start, end)
         let kind: InlineKind
@@ -322,8 +354,7 @@ extension InlineParser {
     func parseDestination(_ open: Int) -> (String, Int)? {
         let n = buf.count
         var k = open + 1
-        func skipSpace() { while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 } }
-        skipSpace()
+        while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
         var dest: [UInt8] = []
         let limit = min(n, open + InlineParser.maxDestination)
         if k < n && buf[k] == Byte.lt {
@@ -357,7 +388,7 @@ extension InlineParser {
             }
             guard k < limit, depth == 0 else { return nil }
         }
-        skipSpace()
+        while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
         if k < n && (buf[k] == Byte.quote || buf[k] == Byte.apostrophe) {
             let q = buf[k]
             k += 1
@@ -368,7 +399,7 @@ extension InlineParser {
             }
             guard k < titleLimit else { return nil }
             k += 1
-            skipSpace()
+            while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
         }
         guard k < n && buf[k] == Byte.rparen else { return nil }
         return (String(decoding: dest.filter { $0 != 0 }, as: UTF8.self), k + 1)

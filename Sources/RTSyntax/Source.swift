@@ -20,6 +20,10 @@ struct Source: Sendable {
     let lineStarts: [Int]
     /// Offset just past each line's content (before `\r\n` / `\n`).
     let lineEnds: [Int]
+    /// Per line: offset of the first byte that is not a space or tab, and whether a tab comes before it.
+    /// Lets indentation checks run in O(1) on deeply indented lines that are looked at once per nesting level.
+    let leadEnds: [Int]
+    let leadHasTab: [Bool]
     /// Number of scalars in `bytes[0 ..< k * 64]`: makes a column lookup O(64) on huge lines.
     private let chunkScalars: [Int]
     /// For `parseInlines(_:at:)`: the text starts at this line/column of some other file.
@@ -51,6 +55,21 @@ struct Source: Sendable {
         }
         lineStarts = starts
         lineEnds = ends
+        var leads: [Int] = []
+        var tabs: [Bool] = []
+        leads.reserveCapacity(starts.count)
+        for k in 0 ..< starts.count {
+            var p = starts[k]
+            var tab = false
+            while p < ends[k] && (bytes[p] == 0x20 || bytes[p] == 0x09) {
+                if bytes[p] == 0x09 { tab = true }
+                p += 1
+            }
+            leads.append(p)
+            tabs.append(tab)
+        }
+        leadEnds = leads
+        leadHasTab = tabs
         var chunks = [Int](repeating: 0, count: n / 64 + 1)
         var count = 0
         i = 0
@@ -73,10 +92,12 @@ struct Source: Sendable {
         let offset = min(max(offset, 0), bytes.count)
         let chunk = offset >> 6
         var count = chunkScalars[chunk]
-        var i = chunk << 6
-        while i < offset {
-            if bytes[i] & 0xC0 != 0x80 { count += 1 }
-            i += 1
+        bytes.withUnsafeBufferPointer { b in
+            var i = chunk << 6
+            while i < offset {
+                if b[i] & 0xC0 != 0x80 { count += 1 }
+                i += 1
+            }
         }
         return count
     }
@@ -212,6 +233,7 @@ enum Byte {
 extension Source {
     /// True when the line holds only spaces and tabs.
     func isBlank(_ l: LineView) -> Bool {
+        if l.start <= leadEnds[l.index] { return leadEnds[l.index] >= l.end }
         var i = l.start
         while i < l.end {
             if !Byte.isSpaceOrTab(text[i]) { return false }
@@ -222,6 +244,7 @@ extension Source {
 
     /// True when the line held a comment and nothing else (now only NUL and white space).
     func isCommentOnly(_ l: LineView) -> Bool {
+        if l.start <= leadEnds[l.index] && leadEnds[l.index] < l.end && text[leadEnds[l.index]] != 0 { return false }
         var sawComment = false
         var i = l.start
         while i < l.end {
@@ -234,6 +257,8 @@ extension Source {
 
     /// Indentation in columns (a tab advances to the next multiple of 4) and the first non-blank offset.
     func indentation(_ l: LineView) -> (columns: Int, first: Int) {
+        let lead = leadEnds[l.index]
+        if l.start <= lead && !leadHasTab[l.index] { return (min(lead, l.end) - l.start, min(lead, l.end)) }
         var col = 0
         var i = l.start
         while i < l.end {
@@ -246,6 +271,10 @@ extension Source {
 
     /// The line with up to `columns` columns of leading white space removed.
     func stripIndent(_ l: LineView, _ columns: Int) -> LineView {
+        let lead = leadEnds[l.index]
+        if l.start <= lead && !leadHasTab[l.index] {
+            return LineView(index: l.index, start: min(lead, l.start + min(columns, lead - l.start)), end: l.end)
+        }
         var col = 0
         var i = l.start
         while i < l.end && col < columns {
