@@ -44,7 +44,14 @@ enum FrontMatterParser {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
-            let (message, mark) = describe(error)
+            var (message, mark) = describe(error)
+            // An unclosed construct (`[`, `{`, a quote) is only noticed at the end of the YAML, which is the
+            // closing `---`; the place it was opened is where the user needs to look.
+            if let problemLine = mark?.line, problemLine + 1 + src.lineBase >= closing + src.lineBase,
+               let opened = contextMark(error) {
+                mark = opened
+                message += " (opened here and never closed)"
+            }
             diagnostics.append(.error("front matter is not valid YAML: \(message); fix the YAML between the '---' lines",
                                       at: loc(mark)))
             return FrontMatter(entries: [], range: range)
@@ -100,6 +107,15 @@ enum FrontMatterParser {
             return YAMLValue(.sequence(items), at: at)
         case .mapping(let m):
             return YAMLValue(.mapping(pairs(m, depth: depth + 1, budget: &budget, loc: loc, diagnostics: &diagnostics)), at: at)
+        }
+    }
+
+    private static func contextMark(_ error: YamlError) -> Mark? {
+        switch error {
+        case .scanner(let context?, _, _, _), .parser(let context?, _, _, _), .composer(let context?, _, _, _):
+            return context.mark
+        default:
+            return nil
         }
     }
 
