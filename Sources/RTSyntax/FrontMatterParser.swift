@@ -47,7 +47,7 @@ enum FrontMatterParser {
             var (message, mark) = describe(error)
             // An unclosed construct (`[`, `{`, a quote) is only noticed at the end of the YAML, which is the
             // closing `---`; the place it was opened is where the user needs to look.
-            if let problemLine = mark?.line, problemLine + 1 + src.lineBase >= closing + src.lineBase,
+            if let problemLine = mark?.line, problemLine >= closing,
                let opened = contextMark(error) {
                 mark = opened
                 message += " (opened here and never closed)"
