@@ -21,8 +21,7 @@ demo: build
 
 # The whole test suite: parser and IR unit tests, layout/PDF tests, end-to-end CLI tests.
 test: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	scripts/run-tests.sh
 
 # Throughput against a bare C PangoLayout+Cairo loop measured in the same run.
 bench: deps
