@@ -56,9 +56,12 @@ public enum PDFRenderer {
     }
 
     @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {
+        let effects = RunEffects.runs(of: line)
+        if let effects { RunEffects.drawUnder(effects, on: cr) }
         // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.
         cairo_move_to(cr, line.x, line.baseline)
         pango_cairo_show_layout_line(cr, line.paragraph.pangoLine(line.lineIndex))
+        if let effects { RunEffects.drawOver(effects, on: cr) }
     }
 
     static func draw(_ image: PlacedImage, on cr: OpaquePointer) {
