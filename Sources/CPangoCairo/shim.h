@@ -2,6 +2,7 @@
 #define TYPESET_CPANGOCAIRO_SHIM_H
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
+#include <pango/pangofc-font.h>
 #include <fontconfig/fontconfig.h>
 #include <cairo.h>
 #include <cairo-pdf.h>

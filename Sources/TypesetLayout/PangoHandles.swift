@@ -20,6 +20,8 @@ public final class LayoutEngine: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// Font descriptions cached by face, so a paragraph's base font is not rebuilt per paragraph.
     private var fontDescriptions: [FontKey: OpaquePointer] = [:]
+    /// Lower-cased installed family names (FontSetup), dropped when fonts are loaded.
+    var familyNames: Set<String>? = nil
 
     public static let shared = LayoutEngine()
 

@@ -21,6 +21,14 @@ public enum PDFRenderer {
 
     public static func render(_ document: TypesetDocument, to path: String,
                               engine: LayoutEngine) throws -> [Diagnostic] {
+        var document = document
+        var fontDiagnostics: [Diagnostic] = []
+        engine.withLock {
+            for failed in engine.loadFonts(document.fontFiles) {
+                fontDiagnostics.append(.warning("cannot load font '\(failed)'", at: nil))
+            }
+            fontDiagnostics += engine.checkFonts(&document)
+        }
         let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height)
         setMetadata(document.metadata, on: surface.surface)
         let context = CairoContext(surface: surface.surface)
@@ -38,7 +46,7 @@ public enum PDFRenderer {
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)
-        return summary.diagnostics
+        return fontDiagnostics + summary.diagnostics
     }
 
     static func draw(_ page: Page, on cr: OpaquePointer) {
