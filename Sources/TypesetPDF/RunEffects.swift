@@ -16,6 +16,24 @@ struct EffectRun {
     var glyphs: UnsafeMutablePointer<PangoGlyphString>
     /// Left edge of the run's logical box and its width; `y` is the run's baseline (rise included).
     var x: Double, width: Double, y: Double
+    /// Keeps a split-off glyph string alive.
+    var owner: OwnedGlyphs? = nil
+}
+
+/// A copy of part of a glyph string, freed with its owner.
+final class OwnedGlyphs {
+    let glyphs: UnsafeMutablePointer<PangoGlyphString>
+
+    init(_ source: UnsafeMutablePointer<PangoGlyphString>, from start: Int, to end: Int) {
+        glyphs = pango_glyph_string_new()
+        pango_glyph_string_set_size(glyphs, Int32(end - start))
+        for k in start..<end {
+            glyphs.pointee.glyphs[k - start] = source.pointee.glyphs[k]
+            glyphs.pointee.log_clusters[k - start] = source.pointee.log_clusters[k]
+        }
+    }
+
+    deinit { pango_glyph_string_free(glyphs) }
 }
 
 enum RunEffects {
@@ -36,10 +54,46 @@ enum RunEffects {
             defer { x += width }
             guard let font = item.pointee.item.pointee.analysis.font else { continue }
             let offset = Int(item.pointee.item.pointee.offset)
-            result.append(EffectRun(attributes: attributes(at: offset, in: paragraph.runs), font: font, glyphs: glyphs,
-                                    x: x, width: width, y: line.baseline - Double(item.pointee.y_offset) / 1024))
+            let end = offset + Int(item.pointee.item.pointee.length)
+            let y = line.baseline - Double(item.pointee.y_offset) / 1024
+            let first = runIndex(at: offset, in: paragraph.runs)
+            if first >= paragraph.runs.count || paragraph.runs[first].range.upperBound >= end {
+                result.append(EffectRun(attributes: attributes(first, paragraph.runs), font: font, glyphs: glyphs,
+                                        x: x, width: width, y: y))
+                continue
+            }
+            // Pango merged IR runs that look alike to it (a double strike or a shadow is invisible to Pango):
+            // split the glyphs by the IR run each cluster comes from.
+            let count = Int(glyphs.pointee.num_glyphs)
+            var i = 0, pieceX = x
+            while i < count {
+                let r = runIndex(at: offset + Int(glyphs.pointee.log_clusters[i]), in: paragraph.runs)
+                var j = i, pieceWidth: Int32 = 0
+                while j < count && runIndex(at: offset + Int(glyphs.pointee.log_clusters[j]), in: paragraph.runs) == r {
+                    pieceWidth += glyphs.pointee.glyphs[j].geometry.width
+                    j += 1
+                }
+                let piece = OwnedGlyphs(glyphs, from: i, to: j)
+                result.append(EffectRun(attributes: attributes(r, paragraph.runs), font: font, glyphs: piece.glyphs,
+                                        x: pieceX, width: Double(pieceWidth) / 1024, y: y, owner: piece))
+                pieceX += Double(pieceWidth) / 1024
+                i = j
+            }
         }
         return result
+    }
+
+    static func attributes(_ index: Int, _ runs: [AttributeRun]) -> CharacterAttributes {
+        index < runs.count ? runs[index].attributes : CharacterAttributes()
+    }
+
+    static func runIndex(at offset: Int, in runs: [AttributeRun]) -> Int {
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Binary search for the first run reaching into `range`, then a walk over the runs inside it.
@@ -54,15 +108,6 @@ enum RunEffects {
             lo += 1
         }
         return false
-    }
-
-    static func attributes(at offset: Int, in runs: [AttributeRun]) -> CharacterAttributes {
-        var lo = 0, hi = runs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if runs[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < runs.count ? runs[lo].attributes : CharacterAttributes()
     }
 
     /// Shadows go under the line's text.
