@@ -23,7 +23,13 @@ enum AttributeBuilder {
             if a.style != base.style {
                 list.insert(pango_attr_style_new(a.style.pangoStyle), r)
             }
-            if a.color != .black {
+            if a.isDrawnByRenderer {
+                // The renderer draws these glyphs itself (stroked, slanted or scaled). Pango still sets the text,
+                // at alpha 257/65535 (0 means "unset" to Pango, and cairo drops anything at or below 255 as clear),
+                // so it stays selectable and searchable in the PDF.
+                list.insert(pango_attr_foreground_new(65535, 65535, 65535), r)
+                list.insert(pango_attr_foreground_alpha_new(257), r)
+            } else if a.color != .black {
                 let c = a.color
                 list.insert(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), r)
                 if c.alpha < 1 { list.insert(pango_attr_foreground_alpha_new(channel(c.alpha)), r) }
@@ -32,14 +38,14 @@ enum AttributeBuilder {
                 list.insert(pango_attr_background_new(channel(bg.red), channel(bg.green), channel(bg.blue)), r)
                 if bg.alpha < 1 { list.insert(pango_attr_background_alpha_new(channel(bg.alpha)), r) }
             }
-            if a.underline != .none {
+            if a.underline != .none && !a.isDrawnByRenderer {
                 list.insert(pango_attr_underline_new(a.underline.pangoUnderline), r)
                 if let c = a.underlineColor {
                     list.insert(pango_attr_underline_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
                 }
             }
-            if a.strike != .none {
-                // Pango draws one strike line; `double` is drawn single for now.
+            if a.strike == .single && !a.isDrawnByRenderer {
+                // Pango draws one strike line; the renderer draws `double` itself (RunEffects).
                 list.insert(pango_attr_strikethrough_new(1), r)
                 if let c = a.strikeColor {
                     list.insert(pango_attr_strikethrough_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
@@ -48,8 +54,11 @@ enum AttributeBuilder {
             if a.baselineShift != 0 {
                 list.insert(pango_attr_rise_new(toPango(a.baselineShift)), r)
             }
-            if a.letterSpacing != 0 {
-                list.insert(pango_attr_letter_spacing_new(toPango(a.letterSpacing)), r)
+            // Expansion is drawn with a horizontal scale (RunEffects); here it reserves its width as letter
+            // spacing, estimated from an average advance of half an em.
+            let spacing = a.letterSpacing + a.expansion * a.fontSize * expansionAdvance
+            if spacing != 0 {
+                list.insert(pango_attr_letter_spacing_new(toPango(spacing)), r)
             }
             var features = a.fontFeatures ?? ""
             if !a.ligatures { features += features.isEmpty ? "liga=0, clig=0" : ", liga=0, clig=0" }
@@ -63,9 +72,12 @@ enum AttributeBuilder {
                 let lang = language.withCString { pango_language_from_string($0) }
                 list.insert(pango_attr_language_new(lang), r)
             }
-            // strokeWidth/strokeColor, shadow, obliqueAngle and expansion are not drawn yet.
+            // strokeWidth/strokeColor, shadow, obliqueAngle and the scale of expansion are drawn by the renderer.
         }
     }
+
+    /// The average glyph advance, in ems, that expansion's reserved width assumes.
+    static let expansionAdvance = 0.55
 
     @inline(__always) static func channel(_ v: Double) -> UInt16 {
         UInt16((min(max(v, 0), 1) * 65535).rounded())
@@ -84,4 +96,12 @@ extension UnderlineStyle {
         case .wavy: return PANGO_UNDERLINE_ERROR
         }
     }
+}
+
+extension CharacterAttributes {
+    /// Stroke, synthetic slant and expansion: the renderer draws these runs' glyphs and decorations itself.
+    public var isDrawnByRenderer: Bool { strokeWidth != 0 || obliqueAngle != 0 || expansion != 0 }
+
+    /// Anything the renderer adds to what Pango draws (shadows and double strikes too).
+    public var hasRenderEffects: Bool { isDrawnByRenderer || shadow != nil || strike == .double }
 }

@@ -20,6 +20,8 @@ public final class LayoutEngine: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// Font descriptions cached by face, so a paragraph's base font is not rebuilt per paragraph.
     private var fontDescriptions: [FontKey: OpaquePointer] = [:]
+    /// Lower-cased installed family names (FontSetup), dropped when fonts are loaded.
+    var familyNames: Set<String>? = nil
 
     public static let shared = LayoutEngine()
 
@@ -123,62 +125,4 @@ final class TabArrayHandle {
     init(count: Int) { tabs = pango_tab_array_new(Int32(count), 0) }
 
     deinit { pango_tab_array_free(tabs) }
-}
-
-/// Owns a cairo image surface (a decoded PNG).
-public final class ImageSurface {
-    let surface: OpaquePointer
-    /// Pixel size.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
-
-    init(surface: OpaquePointer) {
-        self.surface = surface
-        pixelWidth = Int(cairo_image_surface_get_width(surface))
-        pixelHeight = Int(cairo_image_surface_get_height(surface))
-    }
-
-    deinit { cairo_surface_destroy(surface) }
-
-    /// The raw cairo surface, for drawing.
-    public var cairoSurface: OpaquePointer { surface }
-}
-
-/// Decoded images by path: a file used many times is loaded once per document.
-public final class ImageCache {
-    private var images: [String: ImageSurface?] = [:]
-
-    public init() {}
-
-    /// The image at `path`, or nil (and a message) if it cannot be read as PNG.
-    public func image(at path: String) -> Result<ImageSurface, ImageError> {
-        if let cached = images[path] {
-            if let cached { return .success(cached) }
-            return .failure(ImageError(path: path, reason: "cannot be read as PNG"))
-        }
-        let surface = path.withCString { cairo_image_surface_create_from_png($0) }!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            images[path] = .some(nil)
-            let reason = String(cString: cairo_status_to_string(status))
-            return .failure(ImageError(path: path, reason: reason))
-        }
-        let image = ImageSurface(surface: surface)
-        // One unique id per file: cairo's PDF backend then writes the image once however often it is drawn.
-        let id = "typeset-image:" + path
-        let bytes = Array(id.utf8)
-        let copy = malloc(bytes.count)!
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-        cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_UNIQUE_ID, copy.assumingMemoryBound(to: UInt8.self),
-                                    UInt(bytes.count), { free($0) }, copy)
-        images[path] = .some(image)
-        return .success(image)
-    }
-}
-
-public struct ImageError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "image '\(path)': \(reason)" }
 }

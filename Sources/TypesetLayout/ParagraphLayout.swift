@@ -123,7 +123,7 @@ public final class ParagraphLayout {
                 attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
                 shapes.append((attachment, image, rect))
             case .failure(let error):
-                layoutWarnings.append(.warning(error.description, at: attachment.image.location))
+                layoutWarnings.append(.error(error.description, at: attachment.image.location))
             }
         }
         pango_layout_set_attributes(pl, attrs.list)

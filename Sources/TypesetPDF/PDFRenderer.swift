@@ -21,6 +21,14 @@ public enum PDFRenderer {
 
     public static func render(_ document: TypesetDocument, to path: String,
                               engine: LayoutEngine) throws -> [Diagnostic] {
+        var document = document
+        var fontDiagnostics: [Diagnostic] = []
+        engine.withLock {
+            for failed in engine.loadFonts(document.fontFiles) {
+                fontDiagnostics.append(.warning("cannot load font '\(failed)'", at: nil))
+            }
+            fontDiagnostics += engine.checkFonts(&document)
+        }
         let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height)
         setMetadata(document.metadata, on: surface.surface)
         let context = CairoContext(surface: surface.surface)
@@ -38,7 +46,7 @@ public enum PDFRenderer {
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)
-        return summary.diagnostics
+        return fontDiagnostics + summary.diagnostics
     }
 
     static func draw(_ page: Page, on cr: OpaquePointer) {
@@ -56,9 +64,12 @@ public enum PDFRenderer {
     }
 
     @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {
+        let effects = RunEffects.runs(of: line)
+        if let effects { RunEffects.drawUnder(effects, on: cr) }
         // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.
         cairo_move_to(cr, line.x, line.baseline)
         pango_cairo_show_layout_line(cr, line.paragraph.pangoLine(line.lineIndex))
+        if let effects { RunEffects.drawOver(effects, on: cr) }
     }
 
     static func draw(_ image: PlacedImage, on cr: OpaquePointer) {

@@ -1,0 +1,92 @@
+// Inline image files -> cairo image surfaces. PNG through cairo; JPEG through libjpeg, with the original bytes
+// attached as JPEG mime data so the PDF embeds the file as-is (DCTDecode) instead of re-encoding pixels.
+// Every surface gets a unique id per file, so cairo writes one image object however often it is drawn.
+
+import CPangoCairo
+import Foundation
+
+/// Owns a cairo image surface (a decoded image).
+public final class ImageSurface {
+    let surface: OpaquePointer
+    /// Pixel size.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    init(surface: OpaquePointer) {
+        self.surface = surface
+        pixelWidth = Int(cairo_image_surface_get_width(surface))
+        pixelHeight = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The raw cairo surface, for drawing.
+    public var cairoSurface: OpaquePointer { surface }
+}
+
+/// Decoded images by path: a file used many times is loaded once per document.
+public final class ImageCache {
+    private var images: [String: Result<ImageSurface, ImageError>] = [:]
+
+    public init() {}
+
+    /// The image at `path`, or why it cannot be used.
+    public func image(at path: String) -> Result<ImageSurface, ImageError> {
+        if let cached = images[path] { return cached }
+        let result = ImageCache.load(path)
+        images[path] = result
+        return result
+    }
+
+    static func load(_ path: String) -> Result<ImageSurface, ImageError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ImageError(path: path, reason: "cannot be read"))
+        }
+        let bytes = [UInt8](data)
+        let surface: OpaquePointer
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            surface = path.withCString { cairo_image_surface_create_from_png($0) }!
+            let status = cairo_surface_status(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(surface)
+                return .failure(ImageError(path: path, reason: "is not a readable PNG (\(String(cString: cairo_status_to_string(status))))"))
+            }
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var message = [CChar](repeating: 0, count: 256)
+            guard let decoded = bytes.withUnsafeBufferPointer({
+                typeset_jpeg_decode($0.baseAddress, UInt($0.count), &message, message.count)
+            }) else {
+                let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return .failure(ImageError(path: path, reason: "is not a readable JPEG (\(reason))"))
+            }
+            surface = decoded
+            attach(bytes, as: CAIRO_MIME_TYPE_JPEG, to: surface)
+        } else if looksLikeSVG(bytes) {
+            return .failure(ImageError(path: path, reason: "SVG images need librsvg, which this build of typeset does not include; convert it to PNG"))
+        } else {
+            return .failure(ImageError(path: path, reason: "is not a PNG or JPEG image"))
+        }
+        // One unique id per file: cairo's PDF backend then writes the image once however often it is drawn.
+        attach(Array(("typeset-image:" + path).utf8), as: CAIRO_MIME_TYPE_UNIQUE_ID, to: surface)
+        return .success(ImageSurface(surface: surface))
+    }
+
+    /// Hands a malloc'd copy of `bytes` to cairo, which frees it with the surface.
+    private static func attach(_ bytes: [UInt8], as mimeType: String, to surface: OpaquePointer) {
+        let copy = malloc(max(bytes.count, 1))!
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        cairo_surface_set_mime_data(surface, mimeType, copy.assumingMemoryBound(to: UInt8.self),
+                                    UInt(bytes.count), { free($0) }, copy)
+    }
+
+    private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(1024), as: UTF8.self).lowercased()
+        return head.contains("<svg") || head.hasPrefix("<?xml")
+    }
+}
+
+public struct ImageError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "image '\(path)' \(reason)" }
+}
