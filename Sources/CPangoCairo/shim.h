@@ -3,4 +3,5 @@
 #include <pango/pangocairo.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #endif

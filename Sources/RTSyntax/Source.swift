@@ -29,6 +29,8 @@ struct Source: Sendable {
     /// For `parseInlines(_:at:)`: the text starts at this line/column of some other file.
     let lineBase: Int
     let columnBase: Int
+    /// Set when the text is the result of variable expansion: locations are looked up in the original files.
+    var map: SourceMap? = nil
 
     init(file: String, bytes: [UInt8], lineBase: Int = 0, columnBase: Int = 0) {
         self.file = file
@@ -115,6 +117,7 @@ struct Source: Sendable {
     }
 
     func location(_ offset: Int) -> SourceLocation {
+        if let map { return map.location(offset) }
         guard !lineStarts.isEmpty else {
             return SourceLocation(file: file, line: lineBase + 1, column: columnBase + 1)
         }
@@ -134,7 +137,8 @@ struct Source: Sendable {
 
     /// Start of line `index` (1-based line number in messages).
     func lineLocation(_ index: Int) -> SourceLocation {
-        SourceLocation(file: file, line: index + 1 + lineBase, column: 1 + (index == 0 ? columnBase : 0))
+        if let map { return map.location(index < lineStarts.count ? lineStarts[index] : bytes.count) }
+        return SourceLocation(file: file, line: index + 1 + lineBase, column: 1 + (index == 0 ? columnBase : 0))
     }
 }
 
