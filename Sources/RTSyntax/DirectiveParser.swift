@@ -191,6 +191,10 @@ extension BlockParser {
             return []
         }
         if !ctx.includedFiles.contains(resolved) { ctx.includedFiles.append(resolved) }
+        if let problem = InputCheck.sizeProblem(raw.count) {
+            ctx.diagnostics.append(.error(problem, at: at))
+            return []
+        }
         let bytes = InputCheck.removingBOM(raw)
         if let problem = InputCheck.firstProblem(bytes) {
             ctx.diagnostics.append(.error(problem.message, at: InputCheck.location(of: problem.offset, in: bytes, file: resolved)))

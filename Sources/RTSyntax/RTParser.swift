@@ -4,6 +4,9 @@ public enum RTParser {
     /// Parses a whole `.rt` file. `file` is the name used in locations (a path or `<stdin>`);
     /// `@include` paths are resolved against its folder and read through `options.readFile`.
     public static func parse(_ bytes: [UInt8], file: String, options: ParseOptions = .init()) -> ParseResult {
+        if let problem = InputCheck.sizeProblem(bytes.count) {
+            return ParseResult(document: RTDocument(file: file), diagnostics: [.error(problem, at: SourceLocation(file: file, line: 1, column: 1))])
+        }
         let body = InputCheck.removingBOM(bytes)
         if let problem = InputCheck.firstProblem(body) {
             let at = InputCheck.location(of: problem.offset, in: body, file: file)

@@ -145,6 +145,15 @@ struct Source: Sendable {
 // MARK: - Input checks
 
 enum InputCheck {
+    /// Larger input is refused: deeply nested containers cost (nesting cap x size), and no real document
+    /// source comes near this (a 1 MB paragraph is fine).
+    static let maxBytes = 8 << 20
+
+    static func sizeProblem(_ count: Int) -> String? {
+        guard count > maxBytes else { return nil }
+        return "input is \((count + (1 << 20) - 1) >> 20) MB; the limit is \(maxBytes >> 20) MB of RT text per file (split it with @include)"
+    }
+
     /// Drops a UTF-8 byte order mark.
     static func removingBOM(_ bytes: [UInt8]) -> [UInt8] {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return Array(bytes[3...]) }

@@ -6,7 +6,7 @@
 
 struct VariableExpander {
     static let maxDepth = 100
-    static let maxOutput = 64 << 20
+    static let maxOutput = InputCheck.maxBytes
 
     indirect enum Node {
         case text(file: Int, start: Int, end: Int)

@@ -70,8 +70,8 @@ Invoice {{number}}
 {{content}}
 
 {{#total}}
-{tabs="16.5cm decimal"}
-**Total ({{currency}})**	**{{total}}**
+{align=right space-before=6pt}
+**Total ({{currency}}): {{total}}**
 
 {{/total}}
 {.terms}
@@ -121,9 +121,9 @@ vars:
 ---
 page: A4
 margin: 1.8cm 1.6cm 1.8cm 1.6cm
-columns: 3
+columns: 2
 column-gap: 14pt
-column-rule: 0.5pt #bbbbbb
+column-rule: "0.5pt #bbbbbb"
 font: DejaVu Sans
 font-size: 9pt
 justify: true
@@ -131,7 +131,7 @@ header: "{{title}}\t\t{{issue}}"
 footer: "\tPage {{page}}\t"
 styles:
   h1: {size: 13pt, color: "#8e2b2b", space-before: 8pt, space-after: 3pt}
-  masthead: {size: 28pt, weight: bold, color: "#8e2b2b", space-after: 2pt}
+  masthead: {size: 22pt, weight: bold, color: "#8e2b2b", align: left, hyphenate: false, space-after: 4pt}
   pullquote: {size: 13pt, style: italic, align: center, color: "#8e2b2b"}
 vars:
   issue: "Issue 1"

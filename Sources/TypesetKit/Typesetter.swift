@@ -139,6 +139,9 @@ public enum Typesetter {
         let lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
+        for image in lowered.referencedFiles {
+            if let problem = ImageLimits.problem(image) { diagnostics.error(problem, at: nil) }
+        }
         lap("lower")
         if diagnostics.hasErrors { return nil }
 
