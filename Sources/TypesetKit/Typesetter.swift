@@ -192,6 +192,9 @@ public enum Typesetter {
             return true
         }
         let format = OutputFormat(path: target)
+        // `-o build/doc.pdf` in a fresh checkout: make the folder, as Make rules expect.
+        let folder = (target as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         var temporaries: [(temporary: String, final: String)] = []
         defer { for t in temporaries { try? FileManager.default.removeItem(atPath: t.temporary) } }
         do {
