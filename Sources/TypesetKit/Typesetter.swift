@@ -245,12 +245,3 @@ public enum Typesetter {
     }
 }
 
-extension Typesetter {
-    /// The files a build of `request` reads, without laying out or writing anything (`--watch`).
-    public static func inputs(of request: TypesetRequest) -> [String] {
-        var diagnostics = DiagnosticList()
-        var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
-        _ = lower(request, into: &diagnostics, outcome: &outcome)
-        return outcome.inputs
-    }
-}

@@ -1,32 +1,26 @@
 // `--watch`: rebuild when any input's modification time changes. Polling (once a second) needs no
-// platform API and sees every input the last build read: includes, template, data, images, fonts.
+// platform API and covers every input the last build read: includes, template, data, images, fonts.
 
 import Foundation
-import TypesetKit
 
 enum Watcher {
-    static func run(_ request: TypesetRequest, build: () -> Void) -> Never {
-        var last: [String: Date] = [:]
+    /// `build` runs one build and returns the files it read.
+    static func run(build: () -> [String]) -> Never {
+        var stamps = stampsOf(build())
         while true {
-            let inputs = inputsOf(request)
-            var current: [String: Date] = [:]
-            for path in inputs {
-                current[path] = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date ?? .distantPast
-            }
-            if current != last {
-                if !last.isEmpty { printError("typeset: change detected, rebuilding") }
-                build()
-                last = [:]
-                for path in inputsOf(request) {
-                    last[path] = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date ?? .distantPast
-                }
-            }
             Thread.sleep(forTimeInterval: 1)
+            if stampsOf(Array(stamps.keys)) != stamps {
+                printError("typeset: change detected, rebuilding")
+                stamps = stampsOf(build())
+            }
         }
     }
 
-    /// What the document reads now (cheap: parse and lower, no layout).
-    private static func inputsOf(_ request: TypesetRequest) -> [String] {
-        Typesetter.inputs(of: request)
+    private static func stampsOf(_ paths: [String]) -> [String: Date] {
+        var out: [String: Date] = [:]
+        for path in paths {
+            out[path] = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date ?? .distantPast
+        }
+        return out
     }
 }

@@ -83,9 +83,9 @@ struct Typeset: ParsableCommand {
         }
         let request = makeRequest()
         if watch {
-            Watcher.run(request, build: { build(request) })
+            Watcher.run { build(request).inputs }
         }
-        if !build(request) { throw ExitCode(1) }
+        if !build(request).succeeded { throw ExitCode(1) }
     }
 
     func makeRequest() -> TypesetRequest {
@@ -117,9 +117,8 @@ struct Typeset: ParsableCommand {
         return request
     }
 
-    /// One build; prints diagnostics (and timings with --verbose). Returns success.
-    @discardableResult
-    func build(_ request: TypesetRequest) -> Bool {
+    /// One build; prints diagnostics (and timings with --verbose).
+    func build(_ request: TypesetRequest) -> (succeeded: Bool, inputs: [String]) {
         let progress = Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let outcome = Typesetter.run(request)
         progress.clear()
@@ -130,7 +129,7 @@ struct Typeset: ParsableCommand {
             for timing in outcome.timings { printError(String(format: "typeset: %@ %.3f s", timing.stage, timing.seconds)) }
             printError("typeset: inputs: " + outcome.inputs.joined(separator: " "))
         }
-        return outcome.succeeded
+        return (outcome.succeeded, outcome.inputs)
     }
 }
 
@@ -138,15 +137,29 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// A "typesetting..." line on a terminal while a long build runs, erased when it ends.
-struct Progress {
-    let enabled: Bool
+/// A "typesetting..." line on a terminal when a build takes over a second, erased when it ends.
+final class Progress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown = false
+    private var done = false
+
     init(enabled: Bool) {
-        self.enabled = enabled
-        if enabled { FileHandle.standardError.write(Data("typesetting...\r".utf8)) }
+        guard enabled else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            if !done {
+                shown = true
+                FileHandle.standardError.write(Data("typeset: typesetting (long document)...\r".utf8))
+            }
+        }
     }
+
     func clear() {
-        if enabled { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+        lock.lock()
+        defer { lock.unlock() }
+        done = true
+        if shown { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
     }
 }
 
