@@ -3,7 +3,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/typeset
 OUT     := out
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo test bench clean fuzz templates install
 
 all: build
 
@@ -26,6 +26,23 @@ test: deps
 # Throughput against a bare C PangoLayout+Cairo loop measured in the same run.
 bench: deps
 	Benchmarks/run.sh
+
+# The fuzz harness for longer than the bounded run in `make test` (FUZZ_SECONDS, default 300).
+FUZZ_SECONDS ?= 300
+fuzz: deps
+	$(SWIFT) build --build-tests
+	TYPESET_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --skip-build --filter FuzzTests
+
+# Regenerate the built-in templates compiled into the binary from Templates/*.rt.
+templates:
+	scripts/embed-templates.sh
+
+# Installs the binary; templates are built in, and Templates/ is copied to share/ for editing and overriding.
+PREFIX ?= /usr/local
+install: build
+	install -d $(PREFIX)/bin $(PREFIX)/share/typeset/templates
+	install -m 755 $(RELEASE) $(PREFIX)/bin/typeset
+	install -m 644 Templates/*.rt $(PREFIX)/share/typeset/templates/
 
 clean:
 	rm -rf .build $(OUT) Benchmarks/out

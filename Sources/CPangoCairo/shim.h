@@ -6,6 +6,7 @@
 #include <fontconfig/fontconfig.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <stdio.h>
 #include <string.h>
 #include <setjmp.h>

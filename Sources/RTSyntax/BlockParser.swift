@@ -9,6 +9,8 @@ struct ParseContext {
     var includeStack: [String] = []
     var includedFiles: [String] = []
     var deepWarned = false
+    /// Front matter `vars` and metadata of the main file, for expanding included files.
+    var variables = DataValue.map([])
 
     init(options: ParseOptions) { self.options = options }
 }

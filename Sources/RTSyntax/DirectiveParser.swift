@@ -174,7 +174,7 @@ extension BlockParser {
             ctx.diagnostics.append(.error("@include needs a file path, like '@include chapter1.rt'", at: at))
             return []
         }
-        let resolved = RTParser.resolve(path, relativeTo: src.file)
+        let resolved = RTParser.resolve(path, relativeTo: at.file)
         if ctx.includeStack.contains(resolved) {
             let chain = (ctx.includeStack + [resolved]).joined(separator: " -> ")
             ctx.diagnostics.append(.error("include cycle: \(chain); remove one of these @include lines", at: at))
@@ -191,6 +191,10 @@ extension BlockParser {
             return []
         }
         if !ctx.includedFiles.contains(resolved) { ctx.includedFiles.append(resolved) }
+        if let problem = InputCheck.sizeProblem(raw.count) {
+            ctx.diagnostics.append(.error(problem, at: at))
+            return []
+        }
         let bytes = InputCheck.removingBOM(raw)
         if let problem = InputCheck.firstProblem(bytes) {
             ctx.diagnostics.append(.error(problem.message, at: InputCheck.location(of: problem.offset, in: bytes, file: resolved)))
@@ -205,6 +209,12 @@ extension BlockParser {
             firstLine = (closing ?? 0) + 1
         case .none:
             break
+        }
+        if var expansion = ctx.options.expansion {
+            // Included text sees the same values; the main file's template wraps only the main file.
+            expansion.template = nil
+            expansion.data = ctx.variables.merging(expansion.data)
+            (sub, firstLine) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics)
         }
         CommentStripper.strip(&sub, from: firstLine, diagnostics: &ctx.diagnostics)
         var parser = BlockParser(src: sub, ctx: ctx)

@@ -4,6 +4,9 @@ public enum RTParser {
     /// Parses a whole `.rt` file. `file` is the name used in locations (a path or `<stdin>`);
     /// `@include` paths are resolved against its folder and read through `options.readFile`.
     public static func parse(_ bytes: [UInt8], file: String, options: ParseOptions = .init()) -> ParseResult {
+        if let problem = InputCheck.sizeProblem(bytes.count) {
+            return ParseResult(document: RTDocument(file: file), diagnostics: [.error(problem, at: SourceLocation(file: file, line: 1, column: 1))])
+        }
         let body = InputCheck.removingBOM(bytes)
         if let problem = InputCheck.firstProblem(body) {
             let at = InputCheck.location(of: problem.offset, in: body, file: file)
@@ -25,6 +28,16 @@ public enum RTParser {
             frontMatter = FrontMatterParser.parse(src, closing: closing, diagnostics: &ctx.diagnostics)
             firstLine = closing + 1
         }
+        var templateFile: String? = nil
+        if let expansion = options.expansion, !ctx.diagnostics.contains(where: { $0.severity == .error }) {
+            let expanded = Expansion.run(src, firstLine: firstLine, frontMatter: frontMatter, options: expansion,
+                                         diagnostics: &ctx.diagnostics)
+            src = expanded.source
+            frontMatter = expanded.frontMatter
+            templateFile = expanded.templateFile
+            firstLine = expanded.firstLine
+            ctx.variables = Expansion.variables(of: frontMatter)
+        }
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
         var parser = BlockParser(src: src, ctx: ctx)
         let lines = (firstLine ..< src.lineCount).map { src.line($0) }
@@ -32,7 +45,8 @@ public enum RTParser {
         var ids = HeadingIDs(used: parser.ctx.usedIDs)
         ids.assign(&blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
-        return ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles)
+        return ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles,
+                           templateFile: templateFile)
     }
 
     /// Parses one piece of inline markup (front matter `header:` / `footer:`); locations start at `location`.

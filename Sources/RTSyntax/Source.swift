@@ -29,6 +29,8 @@ struct Source: Sendable {
     /// For `parseInlines(_:at:)`: the text starts at this line/column of some other file.
     let lineBase: Int
     let columnBase: Int
+    /// Set when the text is the result of variable expansion: locations are looked up in the original files.
+    var map: SourceMap? = nil
 
     init(file: String, bytes: [UInt8], lineBase: Int = 0, columnBase: Int = 0) {
         self.file = file
@@ -115,6 +117,7 @@ struct Source: Sendable {
     }
 
     func location(_ offset: Int) -> SourceLocation {
+        if let map { return map.location(offset) }
         guard !lineStarts.isEmpty else {
             return SourceLocation(file: file, line: lineBase + 1, column: columnBase + 1)
         }
@@ -134,13 +137,23 @@ struct Source: Sendable {
 
     /// Start of line `index` (1-based line number in messages).
     func lineLocation(_ index: Int) -> SourceLocation {
-        SourceLocation(file: file, line: index + 1 + lineBase, column: 1 + (index == 0 ? columnBase : 0))
+        if let map { return map.location(index < lineStarts.count ? lineStarts[index] : bytes.count) }
+        return SourceLocation(file: file, line: index + 1 + lineBase, column: 1 + (index == 0 ? columnBase : 0))
     }
 }
 
 // MARK: - Input checks
 
 enum InputCheck {
+    /// Larger input is refused: deeply nested containers cost (nesting cap x size), and no real document
+    /// source comes near this (a 1 MB paragraph is fine).
+    static let maxBytes = 8 << 20
+
+    static func sizeProblem(_ count: Int) -> String? {
+        guard count > maxBytes else { return nil }
+        return "input is \((count + (1 << 20) - 1) >> 20) MB; the limit is \(maxBytes >> 20) MB of RT text per file (split it with @include)"
+    }
+
     /// Drops a UTF-8 byte order mark.
     static func removingBOM(_ bytes: [UInt8]) -> [UInt8] {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return Array(bytes[3...]) }

@@ -1,4 +1,4 @@
-// The whole pipeline as one call: read -> parse -> lower -> lay out and render -> atomically publish.
+// The whole pipeline as one call: read -> expand and parse -> lower -> lay out and render -> atomically publish.
 // The CLI is a thin shell over this; tests and other tools can drive it directly.
 
 import Foundation
@@ -20,7 +20,14 @@ public struct TypesetRequest: Sendable {
 
     public var input: Input
     public var output: Output
+    /// `-D name=value`: beats `--data` and front matter `vars`.
     public var variables: [String: String] = [:]
+    /// `--data FILE.json|.yaml`, later files win.
+    public var dataFiles: [String] = []
+    /// `--template NAME|PATH`: beats front matter `template:`.
+    public var template: String? = nil
+    /// `--deps FILE`: write a Makefile rule listing every input.
+    public var dependencyFile: String? = nil
     public var allowUndefined = false
     public var sourceDateEpoch: Int64? = nil
 
@@ -34,20 +41,38 @@ public struct TypesetOutcome: Sendable {
     public var diagnostics: [Diagnostic]
     /// False when any error stopped the build; then no output was written and a stale one was removed.
     public var succeeded: Bool
+    /// Seconds per stage (`--verbose`).
+    public var timings: [(stage: String, seconds: Double)] = []
+    /// Every file read (document, includes, template, data, images, fonts): for `--deps` and `--watch`.
+    public var inputs: [String] = []
+}
+
+/// Refuses documents that ask for absurd amounts of output instead of grinding through them.
+public enum Limits {
+    public static let maxPages = 10_000
 }
 
 public enum Typesetter {
     public static func run(_ request: TypesetRequest) -> TypesetOutcome {
+        var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
         var diagnostics = DiagnosticList()
-        let succeeded = build(request, into: &diagnostics)
-        if !succeeded, case .file(let path) = request.output {
-            // A failed build must not leave an older PDF that looks like this build's result (like ld).
-            try? FileManager.default.removeItem(atPath: path)
+        outcome.succeeded = build(request, into: &diagnostics, outcome: &outcome)
+        if !outcome.succeeded, case .file(let path) = request.output {
+            // A failed build must not leave an older output that looks like this build's result (like ld).
+            for old in OutputFormat(path: path).pageFiles(existingFor: path) { try? FileManager.default.removeItem(atPath: old) }
         }
-        return TypesetOutcome(diagnostics: diagnostics.all, succeeded: succeeded)
+        outcome.diagnostics = diagnostics.all
+        return outcome
     }
 
-    private static func build(_ request: TypesetRequest, into diagnostics: inout DiagnosticList) -> Bool {
+    /// Reads and lowers the document (no rendering): shared by `run` and `measure`.
+    static func lower(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,
+                      outcome: inout TypesetOutcome) -> TypesetDocument? {
+        var clock = Date()
+        func lap(_ stage: String) {
+            outcome.timings.append((stage, Date().timeIntervalSince(clock)))
+            clock = Date()
+        }
         let name: String
         let bytes: [UInt8]
         switch request.input {
@@ -56,73 +81,167 @@ public enum Typesetter {
             name = n
         case .file(let path):
             name = path
+            outcome.inputs.append(path)
             guard let data = FileManager.default.contents(atPath: path) else {
                 diagnostics.error("cannot read '\(path)': no such file or not readable", at: nil)
-                return false
+                return nil
             }
             bytes = [UInt8](data)
         }
 
+        var data = DataValue.map([])
+        for file in request.dataFiles {
+            outcome.inputs.append(file)
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                diagnostics.error("cannot read data file '\(file)': no such file or not readable", at: nil)
+                return nil
+            }
+            switch DataValue.parse([UInt8](contents), file: file) {
+            case .success(let value):
+                guard case .map = value else {
+                    diagnostics.error("data file '\(file)' must hold a mapping of names to values at the top", at: nil)
+                    return nil
+                }
+                data = data.merging(value)
+            case .failure(let problem):
+                diagnostics.append(problem)
+                return nil
+            }
+        }
+        let defines = DataValue.map(request.variables.sorted { $0.key < $1.key }.map { DataEntry(key: $0.key, value: .text($0.value)) })
+        data = data.merging(defines)
+        lap("read")
+
+        let expansion = ExpansionOptions(data: data, allowUndefined: request.allowUndefined, template: request.template,
+                                         loadTemplate: { reference, document in
+            TemplateLibrary.find(reference, relativeTo: document).map { ($0.file, $0.bytes) }
+        })
         let parsed = RTParser.parse(bytes, file: name, options: ParseOptions(readFile: { path in
             FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-        }))
+        }, expansion: expansion))
         diagnostics.append(contentsOf: parsed.diagnostics)
-        if diagnostics.hasErrors { return false }
+        outcome.inputs += parsed.includedFiles
+        if let template = parsed.templateFile { outcome.inputs.append(template) }
+        lap("parse")
+        if diagnostics.hasErrors { return nil }
 
-        var options = LoweringOptions(
-            variables: request.variables,
+        // Header and footer lines are expanded by lowering: give it the top-level data values too.
+        var variables: [String: String] = [:]
+        if case .map(let entries) = data {
+            for entry in entries { if case .text(let s) = entry.value { variables[entry.key] = s } }
+        }
+        let options = LoweringOptions(
+            variables: variables,
             allowUndefined: request.allowUndefined,
             sourceDateEpoch: request.sourceDateEpoch,
             now: Int64(Date().timeIntervalSince1970)
         )
-        options.allowUndefined = request.allowUndefined
         let lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
         diagnostics.append(contentsOf: lowered.diagnostics)
-        if diagnostics.hasErrors { return false }
+        outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
+        for image in lowered.referencedFiles {
+            if let problem = ImageLimits.problem(image) { diagnostics.error(problem, at: nil) }
+        }
+        lap("lower")
+        if diagnostics.hasErrors { return nil }
 
-        return publish(lowered.document, to: request.output, diagnostics: &diagnostics)
+        let breaks = lowered.document.blocks.reduce(0) { count, block in
+            if case .pageBreak = block { return count + 1 }
+            if case .columnBreak = block { return count + 1 }
+            return count
+        } / max(1, lowered.document.page.columns)
+        if breaks >= Limits.maxPages {
+            diagnostics.error("the document asks for at least \(breaks + 1) pages; the limit is \(Limits.maxPages) (check @pagebreak / @columnbreak)", at: nil)
+            return nil
+        }
+        return lowered.document
     }
 
-    /// Renders into a temporary file beside the target and renames it into place, so readers
-    /// (and `make`) never see a half-written PDF, and parallel runs never share a temporary name.
+    private static func build(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,
+                              outcome: inout TypesetOutcome) -> Bool {
+        guard let document = lower(request, into: &diagnostics, outcome: &outcome) else { return false }
+        let start = Date()
+        let published = publish(document, to: request.output, diagnostics: &diagnostics)
+        outcome.timings.append(("layout+render", Date().timeIntervalSince(start)))
+        guard published else { return false }
+        if let depsFile = request.dependencyFile, case .file(let target) = request.output {
+            let rule = DependencyRule(target: target, inputs: outcome.inputs).makefileText
+            if !writeAtomically(Array(rule.utf8), to: depsFile) {
+                diagnostics.error("cannot write dependency file '\(depsFile)': \(String(cString: strerror(errno)))", at: nil)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Renders into temporary files beside the target and renames them into place, so readers
+    /// (and `make`) never see a half-written file, and parallel runs never share a temporary name.
     private static func publish(_ document: TypesetDocument, to output: TypesetRequest.Output,
                                 diagnostics: inout DiagnosticList) -> Bool {
-        let target: String?
-        let directory: String
-        switch output {
-        case .file(let path):
-            target = path
-            let folder = (path as NSString).deletingLastPathComponent
-            directory = folder.isEmpty ? "." : folder
-        case .standardOutput:
-            target = nil
-            directory = NSTemporaryDirectory()
+        guard case .file(let target) = output else {
+            let temporary = temporaryPath(near: NSTemporaryDirectory() + "/typeset.pdf")
+            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            do {
+                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary))
+            } catch {
+                diagnostics.error("cannot write PDF: \(error)", at: nil)
+                return false
+            }
+            guard !diagnostics.hasErrors, let data = FileManager.default.contents(atPath: temporary) else { return false }
+            FileHandle.standardOutput.write(data)
+            return true
         }
-        let base = target.map { ($0 as NSString).lastPathComponent } ?? "typeset"
-        let temporary = (directory as NSString).appendingPathComponent(
-            ".\(base).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-
+        let format = OutputFormat(path: target)
+        // `-o build/doc.pdf` in a fresh checkout: make the folder, as Make rules expect.
+        let folder = (target as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        var temporaries: [(temporary: String, final: String)] = []
+        defer { for t in temporaries { try? FileManager.default.removeItem(atPath: t.temporary) } }
         do {
-            diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary))
+            switch format {
+            case .pdf:
+                let temporary = temporaryPath(near: target)
+                temporaries.append((temporary, target))
+                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary))
+            case .svg, .png:
+                let kind: PageImageRenderer.Kind = format == .svg ? .svg : .png
+                diagnostics.append(contentsOf: try PageImageRenderer.render(document, kind: kind) { number in
+                    let final = format.pagePath(target, page: number)
+                    let temporary = temporaryPath(near: final)
+                    temporaries.append((temporary, final))
+                    return temporary
+                })
+            }
         } catch {
-            diagnostics.error("cannot write PDF: \(error)", at: nil)
+            diagnostics.error("cannot write '\(target)': \(error)", at: nil)
             return false
         }
         if diagnostics.hasErrors { return false }
+        // Pages left over from a longer earlier run would look like part of this one.
+        let fresh = Set(temporaries.map(\.final))
+        for old in format.pageFiles(existingFor: target) where !fresh.contains(old) { try? FileManager.default.removeItem(atPath: old) }
+        for t in temporaries where rename(t.temporary, t.final) != 0 {
+            diagnostics.error("cannot write '\(t.final)': \(String(cString: strerror(errno)))", at: nil)
+            return false
+        }
+        return true
+    }
 
-        if let target {
-            if rename(temporary, target) != 0 {
-                diagnostics.error("cannot write '\(target)': \(String(cString: strerror(errno)))", at: nil)
-                return false
-            }
-        } else {
-            guard let data = FileManager.default.contents(atPath: temporary) else {
-                diagnostics.error("cannot read back the rendered PDF", at: nil)
-                return false
-            }
-            FileHandle.standardOutput.write(data)
+    static func temporaryPath(near path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let base = (path as NSString).lastPathComponent
+        return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(
+            ".\(base).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    }
+
+    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
+        let temporary = temporaryPath(near: path)
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
+        if rename(temporary, path) != 0 {
+            try? FileManager.default.removeItem(atPath: temporary)
+            return false
         }
         return true
     }
 }
+

@@ -1,4 +1,6 @@
-// The `typeset` command: argument parsing and exit codes only; the work is TypesetKit's.
+// The `typeset` command: argument parsing, dispatch and exit codes only; the work is TypesetKit's.
+// `typeset IN.rt [-o OUT]` builds; `typeset new NAME FILE` and `typeset measure IN.rt --width LEN` are
+// subcommands picked by the first word (so a document named `new.rt` still builds).
 
 import ArgumentParser
 import Foundation
@@ -7,32 +9,56 @@ import TypesetKit
 struct Typeset: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "typeset",
-        abstract: "Typeset an RT (.rt) document into a PDF.",
+        abstract: "Typeset an RT (.rt) document into a PDF (or SVG/PNG pages).",
         discussion: """
+            Subcommands: typeset new TEMPLATE FILE.rt (write a starter document); \
+            typeset measure IN.rt --width LEN (print the content's size as JSON).
             Exit status: 0 on success (warnings allowed), 1 when the document has errors \
             (no output file is written), 2 on bad command-line use.
             Diagnostics go to standard error as path:line:column: error|warning: message.
             SOURCE_DATE_EPOCH, when set, fixes the PDF dates so identical inputs give identical bytes.
+            Templates are searched: a path relative to the document; $TYPESET_TEMPLATES folders; \
+            templates/ next to the executable; ../share/typeset/templates; the built-ins.
             """,
         version: "typeset 0.1.0"
     )
 
     @Argument(help: "The .rt file to typeset, or - for standard input.")
-    var input: String
+    var input: String?
 
-    @Option(name: .shortAndLong, help: "Output PDF (default: the input with .pdf; - for standard output).")
+    @Option(name: .shortAndLong, help: "Output file: .pdf, or .svg/.png for one file per page (OUT-1.png, ...); - for standard output (PDF). Default: the input with .pdf.")
     var output: String?
 
     @Option(name: .customShort("D"), help: ArgumentHelp("Set a variable: -D name=value.", valueName: "name=value"))
     var define: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Variables from a JSON or YAML file (repeatable; -D wins).", valueName: "file"))
+    var data: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Template name (see --list-templates) or path to an .rt template; beats front matter 'template:'.", valueName: "name|path"))
+    var template: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a Makefile rule 'OUT: every input' to this file.", valueName: "file"))
+    var deps: String?
+
     @Flag(help: "Undefined {{variables}} become empty instead of an error.")
     var allowUndefined = false
+
+    @Flag(help: "List the available templates and where each comes from.")
+    var listTemplates = false
 
     @Flag(name: .shortAndLong, help: "Print errors only, no warnings.")
     var quiet = false
 
+    @Flag(name: .shortAndLong, help: "Print the time each stage took and the files read.")
+    var verbose = false
+
+    @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops).")
+    var watch = false
+
     func validate() throws {
+        if listTemplates { return }
+        guard let input else { throw ValidationError("missing input: typeset IN.rt [-o OUT]") }
         for item in define where !item.contains("=") {
             throw ValidationError("-D expects name=value, got '\(item)'")
         }
@@ -42,9 +68,28 @@ struct Typeset: ParsableCommand {
         if input != "-" && output == nil && !input.hasSuffix(".rt") {
             throw ValidationError("cannot derive an output name from '\(input)': give -o FILE.pdf")
         }
+        if deps != nil && (output == "-" || input == "-") {
+            throw ValidationError("--deps needs a named input and output file")
+        }
+        if watch && (output == "-" || input == "-") {
+            throw ValidationError("--watch needs a named input and output file")
+        }
     }
 
     func run() throws {
+        if listTemplates {
+            for (name, origin) in TemplateLibrary.list() { print("\(name)\t\(origin)") }
+            return
+        }
+        let request = makeRequest()
+        if watch {
+            Watcher.run { build(request).inputs }
+        }
+        if !build(request).succeeded { throw ExitCode(1) }
+    }
+
+    func makeRequest() -> TypesetRequest {
+        let input = self.input ?? "-"
         let source: TypesetRequest.Input
         if input == "-" {
             source = .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: "<stdin>")
@@ -57,35 +102,157 @@ struct Typeset: ParsableCommand {
         case let path?: destination = .file(path)
         case nil: destination = .file(String(input.dropLast(3)) + ".pdf")
         }
-
         var request = TypesetRequest(input: source, output: destination)
         for item in define {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             request.variables[String(parts[0])] = String(parts[1])
         }
+        request.dataFiles = data
+        request.template = template
+        request.dependencyFile = deps
         request.allowUndefined = allowUndefined
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
             request.sourceDateEpoch = seconds
         }
+        return request
+    }
 
+    /// One build; prints diagnostics (and timings with --verbose).
+    func build(_ request: TypesetRequest) -> (succeeded: Bool, inputs: [String]) {
+        let progress = Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let outcome = Typesetter.run(request)
+        progress.clear()
         for diagnostic in outcome.diagnostics where !(quiet && diagnostic.severity != .error) {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            printError(diagnostic.description)
         }
-        if !outcome.succeeded { throw ExitCode(1) }
+        if verbose {
+            for timing in outcome.timings { printError(String(format: "typeset: %@ %.3f s", timing.stage, timing.seconds)) }
+            printError("typeset: inputs: " + outcome.inputs.joined(separator: " "))
+        }
+        return (outcome.succeeded, outcome.inputs)
     }
 }
 
-// ArgumentParser reports usage errors with EX_USAGE (64); the contract says 2.
-do {
-    var command = try Typeset.parseAsRoot()
-    try command.run()
-} catch {
-    let code = Typeset.exitCode(for: error)
-    if code == .validationFailure {
-        FileHandle.standardError.write(Data((Typeset.fullMessage(for: error) + "\n").utf8))
-        FileHandle.standardError.write(Data((Typeset.usageString() + "\n").utf8))
-        exit(2)
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// A "typesetting..." line on a terminal when a build takes over a second, erased when it ends.
+final class Progress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var shown = false
+    private var done = false
+
+    init(enabled: Bool) {
+        guard enabled else { return }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            if !done {
+                shown = true
+                FileHandle.standardError.write(Data("typeset: typesetting (long document)...\r".utf8))
+            }
+        }
     }
-    Typeset.exit(withError: error)
+
+    func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        done = true
+        if shown { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
+    }
+}
+
+struct NewDocument: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "typeset new", abstract: "Write a starter document that uses a template.")
+
+    @Argument(help: "Template name (see typeset --list-templates) or path.")
+    var template: String
+    @Argument(help: "The .rt file to write (refuses to overwrite).")
+    var file: String
+
+    func run() throws {
+        guard let found = TemplateLibrary.find(template, relativeTo: "./" + file) else {
+            printError("typeset: error: template '\(template)' not found (typeset --list-templates lists them)")
+            throw ExitCode(1)
+        }
+        guard !FileManager.default.fileExists(atPath: file) else {
+            printError("typeset: error: '\(file)' already exists; not overwriting it")
+            throw ExitCode(1)
+        }
+        let text = TemplateLibrary.starter(for: template, template: found)
+        guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8)) else {
+            printError("typeset: error: cannot write '\(file)'")
+            throw ExitCode(1)
+        }
+        print("wrote \(file): typeset \(file) makes \(file.hasSuffix(".rt") ? String(file.dropLast(3)) : file).pdf")
+    }
+}
+
+struct MeasureDocument: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "typeset measure",
+        abstract: "Print the size the content needs at a text width, as JSON: {width, height, lines, pages} (points).")
+
+    @Argument(help: "The .rt file, or - for standard input.")
+    var input: String
+    @Option(help: ArgumentHelp("Text width: 12cm, 300pt, 4in (a bare number is points).", valueName: "len"))
+    var width: String
+    @Option(name: .customShort("D"), help: ArgumentHelp("Set a variable.", valueName: "name=value"))
+    var define: [String] = []
+    @Option(help: ArgumentHelp("Variables from a JSON or YAML file.", valueName: "file"))
+    var data: [String] = []
+    @Option(help: ArgumentHelp("Template name or path.", valueName: "name|path"))
+    var template: String?
+    @Flag(help: "Undefined {{variables}} become empty instead of an error.")
+    var allowUndefined = false
+
+    func validate() throws {
+        guard Measure.parseWidth(width) != nil else { throw ValidationError("--width expects a length like 12cm or 300pt, got '\(width)'") }
+        for item in define where !item.contains("=") { throw ValidationError("-D expects name=value, got '\(item)'") }
+    }
+
+    func run() throws {
+        let source: TypesetRequest.Input = input == "-"
+            ? .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: "<stdin>") : .file(input)
+        var request = TypesetRequest(input: source, output: .standardOutput)
+        for item in define {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            request.variables[String(parts[0])] = String(parts[1])
+        }
+        request.dataFiles = data
+        request.template = template
+        request.allowUndefined = allowUndefined
+        let (measurement, diagnostics) = Measure.run(request, width: Measure.parseWidth(width) ?? 0)
+        for diagnostic in diagnostics { printError(diagnostic.description) }
+        guard let measurement else { throw ExitCode(1) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(measurement), as: UTF8.self))
+    }
+}
+
+/// ArgumentParser reports usage errors with EX_USAGE (64); the contract says 2.
+func runCommand<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) -> Never {
+    do {
+        var command = try type.parseAsRoot(arguments)
+        try command.run()
+        exit(0)
+    } catch {
+        let code = type.exitCode(for: error)
+        if code == .validationFailure {
+            printError(type.fullMessage(for: error))
+            printError(type.usageString())
+            exit(2)
+        }
+        type.exit(withError: error)
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))
+case "measure": runCommand(MeasureDocument.self, Array(arguments.dropFirst()))
+default: runCommand(Typeset.self, arguments)
 }

@@ -1,0 +1,255 @@
+// Mustache-style expansion (RT section 7), done on the text before parsing: `{{name}}`, `{{a.b}}`, `{{.}}`,
+// sections `{{#x}}..{{/x}}` over lists (once for any other truthy value), inverted `{{^x}}..{{/x}}`,
+// `{{! comment}}`. Inserted values are escaped so they show literally. A line holding only a section tag
+// disappears (Mustache's standalone rule), so sections can repeat list items and table rows.
+// A template's `{{content}}` pastes in the document body, itself expanded.
+
+struct VariableExpander {
+    static let maxDepth = 100
+    static let maxOutput = InputCheck.maxBytes
+
+    indirect enum Node {
+        case text(file: Int, start: Int, end: Int)
+        /// `offset`: the `{{` of the tag, for locations. `inCode`: inside fenced code, where values go in raw.
+        case variable(name: String, file: Int, offset: Int, inCode: Bool, lineStart: Bool)
+        case section(name: String, inverted: Bool, children: [Node], file: Int, offset: Int)
+    }
+
+    var data: DataValue
+    var allowUndefined: Bool
+    var map: SourceMap
+    var output: [UInt8] = []
+    var diagnostics: [Diagnostic] = []
+    /// The parsed document body, pasted at a template's `{{content}}`.
+    var content: [Node]? = nil
+    private var reported: Set<SourceLocation> = []
+    private var overflowed = false
+
+    init(files: [Source], data: DataValue, allowUndefined: Bool) {
+        self.map = SourceMap(files: files)
+        self.data = data
+        self.allowUndefined = allowUndefined
+    }
+
+    /// Quick check: text without `{{` needs no expansion.
+    static func needsExpansion(_ b: [UInt8], from start: Int) -> Bool {
+        var i = max(start, 0)
+        while i + 1 < b.count {
+            if b[i] == Byte.lbrace && b[i + 1] == Byte.lbrace { return true }
+            i += 1
+        }
+        return false
+    }
+
+    // MARK: - Parsing tags
+
+    /// Parses `files[file]` from byte `start` into a tree of text, variables and sections.
+    mutating func parse(file: Int, from start: Int) -> [Node] {
+        let src = map.files[file]
+        let b = src.bytes
+        var stack: [(name: String, inverted: Bool, offset: Int, nodes: [Node])] = [("", false, 0, [])]
+        var textStart = start
+        var i = start
+        var lineStart = start
+        var fence = 0
+        func flush(_ end: Int) {
+            if end > textStart { stack[stack.count - 1].nodes.append(.text(file: file, start: textStart, end: end)) }
+        }
+        while i < b.count {
+            if i == lineStart { fence = Self.fenceState(b, i, fence) }
+            let c = b[i]
+            if c == Byte.lf {
+                i += 1
+                lineStart = i
+                continue
+            }
+            if c == Byte.backslash && i + 1 < b.count && b[i + 1] != Byte.lf {
+                i += 2
+                continue
+            }
+            guard c == Byte.lbrace, i + 1 < b.count else { i += 1; continue }
+            if b[i + 1] == Byte.percent && fence == 0, let close = Self.find([Byte.percent, Byte.rbrace], in: b, from: i + 2) {
+                i = close + 2   // comments stay verbatim (the parser strips them); tags inside are not expanded
+                continue
+            }
+            guard b[i + 1] == Byte.lbrace, let close = Self.find([Byte.rbrace, Byte.rbrace], in: b, from: i + 2, sameLine: true)
+            else { i += 1; continue }
+            var inner = String(decoding: b[(i + 2) ..< close], as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
+            let sigil = inner.first
+            let end = close + 2
+            if sigil == "#" || sigil == "^" || sigil == "/" || sigil == "!" {
+                inner = String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"])
+                // Standalone: the tag alone on its line takes the whole line with it.
+                var lineEnd = end
+                while lineEnd < b.count && Byte.isSpaceOrTab(b[lineEnd]) { lineEnd += 1 }
+                let before = b[lineStart ..< i].allSatisfy(Byte.isSpaceOrTab)
+                let after = lineEnd >= b.count || b[lineEnd] == Byte.lf || b[lineEnd] == Byte.cr
+                if before && after {
+                    flush(lineStart)
+                    if lineEnd < b.count && b[lineEnd] == Byte.cr { lineEnd += 1 }
+                    textStart = min(b.count, lineEnd + 1)
+                } else {
+                    flush(i)
+                    textStart = end
+                }
+                let at = src.location(i)
+                switch sigil {
+                case "#", "^":
+                    if inner.isEmpty { diagnostics.append(.error("a section needs a name, like {{#items}}", at: at)) }
+                    if stack.count > Self.maxDepth {
+                        diagnostics.append(.error("sections nest more than \(Self.maxDepth) deep", at: at))
+                        return []
+                    }
+                    stack.append((inner, sigil == "^", i, []))
+                case "/":
+                    if stack.count == 1 {
+                        diagnostics.append(.error("'{{/\(inner)}}' closes a section that was never opened", at: at))
+                    } else if stack[stack.count - 1].name != inner {
+                        let open = stack[stack.count - 1]
+                        diagnostics.append(.error("'{{/\(inner)}}' does not match the open section '{{\(open.inverted ? "^" : "#")\(open.name)}}' at \(src.location(open.offset)); close that one first",
+                                                  at: at))
+                    } else {
+                        let open = stack.removeLast()
+                        stack[stack.count - 1].nodes.append(.section(name: open.name, inverted: open.inverted,
+                                                                     children: open.nodes, file: file, offset: open.offset))
+                    }
+                default:
+                    break   // {{! comment}}
+                }
+                i = max(textStart, end)
+                if textStart > end { lineStart = textStart }
+                continue
+            }
+            flush(i)
+            if inner.isEmpty {
+                diagnostics.append(.error("empty variable '{{}}': write a name, like {{title}}", at: src.location(i)))
+            } else {
+                let atLineStart = b[lineStart ..< i].allSatisfy(Byte.isSpaceOrTab)
+                stack[stack.count - 1].nodes.append(.variable(name: inner, file: file, offset: i, inCode: fence > 0,
+                                                              lineStart: atLineStart))
+            }
+            textStart = end
+            i = end
+        }
+        flush(b.count)
+        while stack.count > 1 {
+            let open = stack.removeLast()
+            diagnostics.append(.error("unclosed section '{{\(open.inverted ? "^" : "#")\(open.name)}}': add '{{/\(open.name)}}' after its content",
+                                      at: src.location(open.offset)))
+            stack[stack.count - 1].nodes.append(contentsOf: open.nodes)
+        }
+        return stack[0].nodes
+    }
+
+    /// Tracks fenced code: returns the open fence length after the line starting at `i` (0: outside).
+    private static func fenceState(_ b: [UInt8], _ i: Int, _ fence: Int) -> Int {
+        var p = i
+        while p < b.count && p - i < 4 && b[p] == Byte.space { p += 1 }
+        var n = 0
+        while p + n < b.count && b[p + n] == Byte.backtick { n += 1 }
+        guard n >= 3 else { return fence }
+        if fence == 0 { return n }
+        return n >= fence ? 0 : fence
+    }
+
+    private static func find(_ pair: [UInt8], in b: [UInt8], from start: Int, sameLine: Bool = false) -> Int? {
+        var k = start
+        while k + 1 < b.count {
+            if sameLine && b[k] == Byte.lf { return nil }
+            if b[k] == pair[0] && b[k + 1] == pair[1] { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    // MARK: - Rendering
+
+    mutating func render(_ nodes: [Node], context: [DataValue]) {
+        for node in nodes {
+            if overflowed { return }
+            switch node {
+            case .text(let file, let start, let end):
+                map.add(outputStart: output.count, file: file, originStart: start, verbatim: true)
+                output.append(contentsOf: map.files[file].bytes[start ..< end])
+            case .variable(let name, let file, let offset, let inCode, let lineStart):
+                if name == "content", let body = content {
+                    content = nil   // pasted once: a template's `{{content}}` inside a section does not repeat it
+                    render(body, context: context)
+                    continue
+                }
+                guard let value = lookup(name, context) else {
+                    undefined(name, file: file, offset: offset)
+                    continue
+                }
+                map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
+                insert(text(of: value, name: name, file: file, offset: offset), raw: inCode, atLineStart: lineStart)
+            case .section(let name, let inverted, let children, _, _):
+                let value = lookup(name, context) ?? .null
+                if inverted {
+                    if !value.isTruthy { render(children, context: context) }
+                } else if case .list(let items) = value {
+                    for item in items { render(children, context: context + [item]) }
+                } else if value.isTruthy {
+                    render(children, context: context + [value])
+                }
+            }
+            if output.count > Self.maxOutput && !overflowed {
+                overflowed = true
+                diagnostics.append(.error("variable expansion makes the document larger than \(Self.maxOutput >> 20) MB: check nested sections",
+                                          at: map.files[0].location(0)))
+            }
+        }
+    }
+
+    private func lookup(_ name: String, _ context: [DataValue]) -> DataValue? {
+        if name == "." { return context.last }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        for scope in context.reversed() {
+            guard var value = scope[parts[0]] else { continue }
+            for part in parts.dropFirst() {
+                guard let next = value[part] else { return nil }
+                value = next
+            }
+            return value
+        }
+        return nil
+    }
+
+    private mutating func undefined(_ name: String, file: Int, offset: Int) {
+        guard !allowUndefined else { return }
+        let at = map.files[file].location(offset)
+        guard reported.insert(at).inserted else { return }
+        diagnostics.append(.error("undefined variable '\(name)': define it in front matter 'vars', with --data FILE or -D \(name)=VALUE (or pass --allow-undefined)",
+                                  at: at))
+    }
+
+    private mutating func text(of value: DataValue, name: String, file: Int, offset: Int) -> String {
+        switch value {
+        case .text(let s): return s
+        case .null: return ""
+        case .list(let items): return items.compactMap { if case .text(let s) = $0 { return s } else { return nil } }.joined(separator: ", ")
+        case .map:
+            diagnostics.append(.error("'\(name)' is a map, not a value: use a section {{#\(name)}}..{{/\(name)}} or a field like {{\(name).key}}",
+                                      at: map.files[file].location(offset)))
+            return ""
+        }
+    }
+
+    /// Appends a value as literal text: one line, NUL-free, ASCII punctuation backslash-escaped outside code.
+    private mutating func insert(_ value: String, raw: Bool, atLineStart: Bool) {
+        for byte in value.utf8 {
+            switch byte {
+            case 0: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case Byte.lf, Byte.cr: output.append(Byte.space)
+            default:
+                if !raw && Byte.isASCIIPunctuation(byte) && (atLineStart || !Self.safePunctuation.contains(byte)) {
+                    output.append(Byte.backslash)
+                }
+                output.append(byte)
+            }
+        }
+    }
+
+    /// Never markup in the middle of a line: left unescaped so values read naturally in code spans and URLs.
+    private static let safePunctuation: Set<UInt8> = Set(",.;?/'\"%&$():@-+!#".utf8)
+}

@@ -1,0 +1,68 @@
+// `typeset measure IN.rt --width LEN`: the size the content needs at a given text width, for scripts
+// that check a layout (does the abstract fit in 6 cm? how many lines is this label?).
+
+import Foundation
+import RTSyntax
+import TypesetIR
+import TypesetLayout
+
+public struct Measurement: Codable, Sendable, Equatable {
+    /// The text width asked for, in points.
+    public var width: Double
+    /// Height of the content set in one endless column of that width, in points (header/footer excluded).
+    public var height: Double
+    /// Lines of text.
+    public var lines: Int
+    /// Pages at that text width with the document's own page height and margins, one column.
+    public var pages: Int
+}
+
+public enum Measure {
+    /// A very tall page: everything fits in one column so the height is the content's own.
+    static let endlessHeight = 1_000_000.0
+
+    public static func run(_ request: TypesetRequest, width: Double) -> (Measurement?, [Diagnostic]) {
+        var diagnostics = DiagnosticList()
+        var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
+        guard width > 0, width < endlessHeight else {
+            return (nil, [.error("--width must be a positive length below \(Int(endlessHeight))pt", at: nil)])
+        }
+        guard var document = Typesetter.lower(request, into: &diagnostics, outcome: &outcome) else {
+            return (nil, diagnostics.all)
+        }
+        document.page.columns = 1
+        var paged = document
+        paged.page.width = width + document.page.margins.left + document.page.margins.right
+
+        var endless = document
+        endless.header = nil
+        endless.footer = nil
+        endless.page.margins = EdgeInsets(all: 0)
+        endless.page.width = width
+        endless.page.height = endlessHeight
+        var lines = 0
+        var height = 0.0
+        var pagesOfEndless = 0
+        do {
+            let summary = try DocumentLayout.paginate(endless) { page in
+                lines += page.lines.count
+                let bottom = max(page.lines.map { $0.top + $0.box.height }.max() ?? 0,
+                                 page.images.map { $0.y + $0.height }.max() ?? 0)
+                height = Double(pagesOfEndless) * endlessHeight + bottom
+                pagesOfEndless += 1
+            }
+            diagnostics.append(contentsOf: summary.diagnostics)
+            let pages = try DocumentLayout.paginate(paged) { _ in }.pageCount
+            return (Measurement(width: width, height: (height * 100).rounded() / 100, lines: lines, pages: pages),
+                    diagnostics.all)
+        } catch {
+            diagnostics.error("cannot lay out the document: \(error)", at: nil)
+            return (nil, diagnostics.all)
+        }
+    }
+
+    /// Parses `--width` (`12cm`, `300pt`, `4in`; a bare number is points).
+    public static func parseWidth(_ text: String) -> Double? {
+        Length.points(text, in: LengthContext(fontSize: 10, percentBase: 0))
+    }
+}

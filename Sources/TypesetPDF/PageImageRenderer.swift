@@ -1,0 +1,56 @@
+// `.svg` and `.png` output: the same page drawing as the PDF, through Cairo's SVG and image surfaces,
+// one file per page. Links and bookmarks have no meaning there and are dropped by Cairo.
+
+import CPangoCairo
+import Foundation
+import RTSyntax
+import TypesetIR
+import TypesetLayout
+
+public enum PageImageRenderer {
+    public enum Kind: Sendable { case svg, png }
+
+    /// PNG resolution; a page larger than `maxPixels` on a side is drawn at a lower one.
+    public static let pngDPI = 150.0
+    public static let maxPixels = 10_000.0
+
+    /// Lays out `document` and writes each page to the path `pathForPage(number)` returns.
+    public static func render(_ document: TypesetDocument, kind: Kind,
+                              pathForPage: (Int) -> String) throws -> [Diagnostic] {
+        let summary = try DocumentLayout.paginate(document) { page in
+            let path = pathForPage(page.number)
+            switch kind {
+            case .svg:
+                let surface = cairo_svg_surface_create(path, page.width, page.height)
+                defer { cairo_surface_destroy(surface) }
+                try draw(page, on: surface, scale: 1, path: path)
+                cairo_surface_finish(surface)
+                try check(cairo_surface_status(surface), path)
+            case .png:
+                let scale = min(pngDPI / 72, maxPixels / max(page.width, page.height, 1))
+                let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(max(1, (page.width * scale).rounded())),
+                                                         Int32(max(1, (page.height * scale).rounded())))
+                defer { cairo_surface_destroy(surface) }
+                try draw(page, on: surface, scale: scale, path: path)
+                try check(cairo_surface_write_to_png(surface, path), path)
+            }
+        }
+        return summary.diagnostics
+    }
+
+    private static func draw(_ page: Page, on surface: OpaquePointer?, scale: Double, path: String) throws {
+        try check(cairo_surface_status(surface), path)
+        let context = CairoContext(surface: surface!)
+        let cr = context.cr
+        cairo_set_source_rgb(cr, 1, 1, 1)   // paper, not transparency
+        cairo_paint(cr)
+        cairo_scale(cr, scale, scale)
+        PDFRenderer.draw(page, on: cr)
+        cairo_show_page(cr)
+        try check(cairo_status(cr), path)
+    }
+
+    private static func check(_ status: cairo_status_t, _ path: String) throws {
+        if status != CAIRO_STATUS_SUCCESS { throw PDFRenderError(path: path, reason: PDFRenderer.describe(status)) }
+    }
+}

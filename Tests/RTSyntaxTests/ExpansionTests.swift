@@ -1,0 +1,122 @@
+// Variables, sections and templates expanded before parsing; locations map back to what was written.
+
+import XCTest
+@testable import RTSyntax
+
+final class ExpansionTests: XCTestCase {
+    private func expand(_ text: String, data: DataValue = .map([]), allowUndefined: Bool = false,
+                        template: (String, String)? = nil, files: [String: String] = [:]) -> ParseResult {
+        var expansion = ExpansionOptions(data: data, allowUndefined: allowUndefined)
+        if let template {
+            expansion.template = "t"
+            expansion.loadTemplate = { _, _ in (template.0, Array(template.1.utf8)) }
+        }
+        let options = ParseOptions(readFile: { path in files[path].map { Array($0.utf8) } }, expansion: expansion)
+        return RTParser.parse(Array(text.utf8), file: "doc.rt", options: options)
+    }
+
+    private func text(_ result: ParseResult) -> String {
+        result.document.blocks.map { block -> String in
+            switch block.kind {
+            case .paragraph(let c), .heading(_, let c, _): return plainText(c)
+            case .list(let l): return l.items.map { item in
+                item.blocks.map { if case .paragraph(let c) = $0.kind { return plainText(c) } else { return "?" } }.joined()
+            }.joined(separator: "|")
+            case .table(let t): return "table \(t.rows.count) rows"
+            default: return "?"
+            }
+        }.joined(separator: "\n")
+    }
+
+    private func map(_ pairs: [(String, DataValue)]) -> DataValue { .map(pairs.map { DataEntry(key: $0.0, value: $0.1) }) }
+
+    func testVariablePriorityFrontMatterBelowData() {
+        let doc = "---\nvars:\n  a: front\n  b: front\n---\n{{a}} {{b}}\n"
+        XCTAssertEqual(text(expand(doc, data: map([("b", .text("data"))]))), "front data")
+    }
+
+    func testSectionsRepeatListItemsAndStandaloneTagsVanish() {
+        let data = map([("items", .list([map([("n", .text("one"))]), map([("n", .text("two"))])]))])
+        let result = expand("{{#items}}\n- {{n}}\n{{/items}}\n", data: data)
+        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.document.blocks.count, 1)
+        XCTAssertEqual(text(result), "one|two")
+    }
+
+    func testTableRowsFromSection() {
+        let data = map([("rows", .list([.text("a"), .text("b"), .text("c")]))])
+        let result = expand("| x |\n|---|\n{{#rows}}\n| {{.}} |\n{{/rows}}\n", data: data)
+        XCTAssertEqual(text(result), "table 3 rows")
+    }
+
+    func testInvertedSectionAndTruthiness() {
+        let data = map([("none", .list([])), ("no", .text("false")), ("yes", .text("x"))])
+        XCTAssertEqual(text(expand("{{^none}}empty{{/none}} {{^no}}off{{/no}} {{#yes}}on{{/yes}} {{^missing}}m{{/missing}}\n", data: data)),
+                       "empty off on m")
+    }
+
+    func testValuesAreLiteralText() {
+        let result = expand("Say {{v}}\n", data: map([("v", .text("**bold** [x](y) {{w}} `c` # h"))]))
+        XCTAssertEqual(text(result), "Say **bold** [x](y) {{w}} `c` # h")
+        let lineStart = expand("{{v}}\n", data: map([("v", .text("- not a list"))]))
+        XCTAssertEqual(text(lineStart), "- not a list")
+    }
+
+    func testUndefinedVariableLocationAfterMultiLineSection() {
+        let data = map([("xs", .list([.text("1"), .text("2")]))])
+        let result = expand("intro\n{{#xs}}\nitem {{.}}\n\n{{/xs}}\nthen {{nope}}\n", data: data)
+        XCTAssertEqual(result.diagnostics.map(\.description).first?.hasPrefix("doc.rt:6:6: error: undefined variable 'nope'"), true,
+                       "\(result.diagnostics)")
+        XCTAssertEqual(expand("{{nope}}\n", allowUndefined: true).diagnostics, [])
+    }
+
+    func testLaterDiagnosticsKeepTheirLines() {
+        // The section shrinks two lines into one paragraph; the unclosed div below must still be at line 5.
+        let data = map([("xs", .list([.text("a")]))])
+        let result = expand("{{#xs}}\n{{.}}\n{{/xs}}\n\n::: note\nnever closed\n", data: data)
+        XCTAssertTrue(result.diagnostics.contains { $0.location?.line == 5 && $0.severity == .error }, "\(result.diagnostics)")
+    }
+
+    func testUnclosedAndMismatchedSections() {
+        let unclosed = expand("a\n  {{#open}} b\n")
+        XCTAssertEqual(unclosed.diagnostics.first?.location, SourceLocation(file: "doc.rt", line: 2, column: 3))
+        XCTAssertTrue(expand("{{#a}}x{{/b}}\n", data: map([("a", .text("1"))])).diagnostics.contains { $0.severity == .error })
+        XCTAssertTrue(expand("{{/a}}\n").diagnostics.contains { $0.severity == .error })
+    }
+
+    func testIncludedFilesAreExpandedAndNamed() {
+        let result = expand("---\nvars:\n  who: me\n---\n@include inc.rt\n", files: ["inc.rt": "Hi {{who}}\n\n{{gone}}\n"])
+        XCTAssertEqual(text(result), "Hi me")
+        XCTAssertEqual(result.diagnostics.first?.location, SourceLocation(file: "inc.rt", line: 3, column: 1))
+    }
+
+    func testTemplateWrapsBodyAndDocumentFrontMatterWins() {
+        let template = "---\npage: A5\ntitle: Default\nvars:\n  x: tx\n  y: ty\n---\nBefore {{title}} {{x}} {{y}}\n\n{{content}}\n\nAfter {{bad}}\n"
+        let result = expand("---\ntitle: Mine\nvars:\n  y: dy\n---\nBody\n", allowUndefined: false, template: ("t.rt", template))
+        XCTAssertEqual(result.document.frontMatter?["page"]?.scalar, "A5")
+        XCTAssertEqual(result.document.frontMatter?["title"]?.scalar, "Mine")
+        XCTAssertEqual(text(result).split(separator: "\n").first, "Before Mine tx dy")
+        XCTAssertTrue(text(result).contains("Body"))
+        XCTAssertEqual(result.diagnostics.first?.location, SourceLocation(file: "t.rt", line: 12, column: 7))
+    }
+
+    func testCommentsAndEscapesAreNotExpanded() {
+        XCTAssertEqual(expand("a {% {{old}} %} b \\{{x}}\n").diagnostics.filter { $0.severity == .error }, [])
+    }
+
+    func testDataFileParsesJSONAndYAML() throws {
+        let json = try DataValue.parse(Array(#"{"a": [1, 2], "b": {"c": "d"}, "n": null}"#.utf8), file: "d.json").get()
+        XCTAssertEqual(json["a"], .list([.text("1"), .text("2")]))
+        XCTAssertEqual(json["b"]?["c"], .text("d"))
+        XCTAssertEqual(json["n"], .null)
+        guard case .failure(let problem) = DataValue.parse(Array("a: [\n".utf8), file: "d.yaml") else { return XCTFail() }
+        XCTAssertEqual(problem.location?.file, "d.yaml")
+    }
+
+    func testExpansionBlowUpIsStopped() {
+        let big = DataValue.list(Array(repeating: .text(String(repeating: "x", count: 1000)), count: 100))
+        let data = map([("a", big), ("b", big)])
+        let result = expand("{{#a}}{{#b}}{{.}}{{/b}}{{/a}}\n", data: data)
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("larger than") })
+    }
+}

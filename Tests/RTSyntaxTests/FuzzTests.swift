@@ -1,0 +1,88 @@
+// Bounded-time fuzzing of the parser (with expansion on): random mutations of seed documents must never
+// trap, hang or blow up. Seeds: Tests/Fixtures/fuzz/*.rt (inputs that once found bugs are kept there).
+// TYPESET_FUZZ_SECONDS sets the budget (default 4 s; `make fuzz` runs it for minutes); TYPESET_FUZZ_SEED
+// replays a run.
+
+import Foundation
+import XCTest
+@testable import RTSyntax
+
+final class FuzzTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/fuzz")
+
+    static var seeds: [[UInt8]] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: fixtures.path)) ?? []
+        return files.sorted().compactMap { FileManager.default.contents(atPath: fixtures.appendingPathComponent($0).path) }
+            .map { [UInt8]($0) }
+    }
+
+    /// Pieces of RT syntax the mutator splices in, so mutations reach deep into the grammar.
+    static let tokens: [String] = [
+        "{{", "}}", "{{#xs}}", "{{/xs}}", "{{^xs}}", "{{.}}", "{{a.b}}", "{{content}}", "{%", "%}", "\n", "\n\n",
+        "---\n", "```", "::: note\n", ":::\n", "- ", "1. ", "> ", "# ", "| a | b |\n|---|-.-|\n", "[x]{", "](#",
+        "{.s #i k=v}", "\\", "*", "_", "~~", "==", "^", "`", "@include x.rt\n", "@pagebreak\n", "![a](p.png)", "\t", "é", "\r\n",
+    ]
+
+    func testMutatedDocumentsParseWithoutTrapping() {
+        let env = ProcessInfo.processInfo.environment
+        let budget = Double(env["TYPESET_FUZZ_SECONDS"] ?? "") ?? 4
+        var rng = SplitMix(seed: UInt64(env["TYPESET_FUZZ_SEED"] ?? "") ?? UInt64(Date().timeIntervalSince1970))
+        let seedValue = rng.state
+        let seeds = Self.seeds
+        XCTAssertFalse(seeds.isEmpty, "no seeds in \(Self.fixtures.path)")
+        let data = DataValue.map([DataEntry(key: "xs", value: .list([.text("1"), .map([DataEntry(key: "a", value: .text("*"))])])),
+                                  DataEntry(key: "a", value: .map([DataEntry(key: "b", value: .text("[x]"))]))])
+        let options = ParseOptions(readFile: { _ in Array("included {{a.b}}\n".utf8) },
+                                   expansion: ExpansionOptions(data: data, allowUndefined: false))
+        let deadline = Date().addingTimeInterval(budget)
+        var runs = 0
+        while Date() < deadline {
+            var doc = seeds[Int(rng.next() % UInt64(seeds.count))]
+            for _ in 0 ..< 1 + Int(rng.next() % 8) { mutate(&doc, &rng) }
+            let start = Date()
+            _ = RTParser.parse(doc, file: "fuzz.rt", options: options)
+            let seconds = Date().timeIntervalSince(start)
+            if seconds > 2 {
+                let path = NSTemporaryDirectory() + "/typeset-fuzz-slow-\(runs).rt"
+                FileManager.default.createFile(atPath: path, contents: Data(doc))
+                XCTFail("parse took \(seconds)s (seed \(seedValue)); input saved to \(path)")
+                return
+            }
+            runs += 1
+        }
+        XCTAssertGreaterThan(runs, 10)
+    }
+
+    private func mutate(_ doc: inout [UInt8], _ rng: inout SplitMix) {
+        let position = doc.isEmpty ? 0 : Int(rng.next() % UInt64(doc.count + 1))
+        switch rng.next() % 5 {
+        case 0: doc.insert(contentsOf: Array(Self.tokens[Int(rng.next() % UInt64(Self.tokens.count))].utf8), at: position)
+        case 1: if position < doc.count { doc.remove(at: position) }
+        case 2: if position < doc.count { doc[position] = UInt8(truncatingIfNeeded: rng.next()) }
+        case 3:
+            // Repeat a slice: builds deep nesting and long runs.
+            let length = min(doc.count - position, 1 + Int(rng.next() % 16))
+            if length > 0 {
+                let slice = Array(doc[position ..< position + length])
+                for _ in 0 ..< Int(rng.next() % 200) { doc.insert(contentsOf: slice, at: position) }
+            }
+        default:
+            let other = Self.seeds.randomElement() ?? []
+            if !other.isEmpty { doc.insert(contentsOf: other[0 ..< Int(rng.next() % UInt64(other.count))], at: position) }
+        }
+    }
+}
+
+/// Small, seedable generator so a failing run can be replayed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
