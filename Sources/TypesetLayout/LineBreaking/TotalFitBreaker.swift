@@ -40,7 +40,7 @@ public struct TotalFitBreaker {
     /// feasible set of breaks; demerits still prefer the even lines. 10,000 is r = 4.6.
     public var tolerance = 10_000.0
     public var linePenalty = 10.0
-    public var doubleHyphenDemerits = 3_000.0
+    public var doubleHyphenDemerits = 10_000.0  // TeX's default: ladders of hyphens read badly
     public var finalHyphenDemerits = 5_000.0
     public var adjacentFitnessDemerits = 10_000.0
 
