@@ -22,6 +22,14 @@ public final class LayoutEngine: @unchecked Sendable {
     private var fontDescriptions: [FontKey: OpaquePointer] = [:]
     /// Lower-cased installed family names (FontSetup), dropped when fonts are loaded.
     var familyNames: Set<String>? = nil
+    /// Width of "-" per face, for the breaker's hyphen penalties.
+    private var hyphenWidths: [FontKey: Double] = [:]
+
+    /// How paragraphs that may be broken either way are broken (see `ParagraphLayout.usesTotalFit`).
+    public enum LineBreaking: Sendable { case totalFit, greedy }
+    /// Total-fit unless the environment says `TYPESET_LINE_BREAKING=greedy` (for comparisons and benchmarks).
+    public var lineBreaking: LineBreaking =
+        ProcessInfo.processInfo.environment["TYPESET_LINE_BREAKING"] == "greedy" ? .greedy : .totalFit
 
     public static let shared = LayoutEngine()
 
@@ -62,6 +70,19 @@ public final class LayoutEngine: @unchecked Sendable {
         pango_font_description_set_style(description, key.style.pangoStyle)
         fontDescriptions[key] = description
         return description
+    }
+
+    /// Advance of "-" in the face, points.
+    func hyphenWidth(_ key: FontKey) -> Double {
+        if let cached = hyphenWidths[key] { return cached }
+        let layout = LayoutHandle(engine: self)
+        pango_layout_set_font_description(layout.layout, fontDescription(key))
+        pango_layout_set_text(layout.layout, "-", 1)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout.layout, nil, &logical)
+        let width = fromPango(logical.width)
+        hyphenWidths[key] = width
+        return width
     }
 }
 

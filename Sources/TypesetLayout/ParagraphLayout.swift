@@ -63,10 +63,9 @@ public final class ParagraphLayout {
         var hasTab = false
         text.withUTF8 { buffer in
             hasTab = buffer.contains(9)
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                pango_layout_set_text(pl, chars.baseAddress, Int32(chars.count))
-            }
+            ParagraphLayout.setText(pl, buffer)
         }
+        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab, engine: engine) && !text.isEmpty
 
         // Tabs do not mix with Pango's justification or non-left alignment: a paragraph with tabs is set left.
         var alignment = style.alignment
@@ -77,10 +76,13 @@ public final class ParagraphLayout {
         case .center: pango_layout_set_alignment(pl, PANGO_ALIGN_CENTER)
         case .justify:
             pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
-            pango_layout_set_justify(pl, 1)
+            // Total-fit lines are justified by LineJustification, not by Pango.
+            if !totalFit { pango_layout_set_justify(pl, 1) }
         }
 
         switch style.wrap {
+        case .word where totalFit:
+            pango_layout_set_width(pl, -1)  // lines end only where the breaker put separators
         case .word:
             pango_layout_set_width(pl, toPango(width))
             // WORD_CHAR: an overlong word still breaks instead of running past the margin.
@@ -105,12 +107,6 @@ public final class ParagraphLayout {
         }
 
         // Attributes.
-        let attrs = AttributeListHandle()
-        AttributeBuilder.build(runs: paragraph.runs, base: base, into: attrs)
-        if style.wrap == .char {
-            // A break inside a code line is not a hyphenation point.
-            attrs.insert(pango_attr_insert_hyphens_new(0), 0..<paragraph.text.utf8.count)
-        }
         var shapes: [(TextAttachment, ImageSurface, PangoRectangle)] = []
         var layoutWarnings: [Diagnostic] = []
         for attachment in paragraph.attachments {
@@ -118,15 +114,63 @@ public final class ParagraphLayout {
             case .success(let image):
                 let fontSize = ParagraphLayout.attributes(at: attachment.offset, in: paragraph.runs)
                 let rect = ParagraphLayout.shapeRect(attachment.image, image: image, font: fontSize, engine: engine)
-                var ink = rect
-                var logical = rect
-                attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
                 shapes.append((attachment, image, rect))
             case .failure(let error):
                 layoutWarnings.append(.error(error.description, at: attachment.image.location))
             }
         }
-        pango_layout_set_attributes(pl, attrs.list)
+        var runs = paragraph.runs
+        ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style)
+
+        if totalFit {
+            // Line widths from the layout's left edge: Pango's indent takes room from the first line
+            // (positive) or from all the others (negative, hanging).
+            let indent = style.firstLineHeadIndent - style.headIndent
+            let lineWidth: (Int) -> Double = { i in max(width - (i == 0 ? max(indent, 0) : max(-indent, 0)), 1) }
+            var hyphenator: Hyphenator? = nil
+            if style.hyphenate {
+                let found = HyphenationDictionaries.hyphenator(for: style.language)
+                hyphenator = found.hyphenator
+                if found.isNewlyMissing {
+                    layoutWarnings.append(.warning("no hyphenation patterns for language '\(style.language)' in "
+                        + "\(HyphenationDictionaries.directory); its text is not hyphenated", at: paragraph.location))
+                }
+            }
+            let hyphenWidth = engine.hyphenWidth(base)
+            var plan: [PlannedBreak] = []
+            var edits: [TextEdit] = []
+            var edited: [UInt8] = []
+            text.withUTF8 { buffer in
+                plan = TotalFitLines.plan(layout: pl, text: buffer, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                          breaker: TotalFitBreaker(), uniformFrom: 1, lineWidth: lineWidth)
+                edits = TotalFitLines.edits(for: plan, text: buffer)
+                if !edits.isEmpty { edited = TotalFitLines.apply(edits, to: buffer) }
+            }
+            if !edits.isEmpty {
+                runs = runs.map { run in
+                    AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: edits)
+                                     ..< TotalFitLines.map(run.range.upperBound, through: edits),
+                                 attributes: run.attributes)
+                }
+                shapes = shapes.map { shape in
+                    var attachment = shape.0
+                    attachment.offset = TotalFitLines.map(attachment.offset, through: edits)
+                    return (attachment, shape.1, shape.2)
+                }
+                edited.withUnsafeBufferPointer { ParagraphLayout.setText(pl, $0) }
+                ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style)
+            }
+            let layoutText = edits.isEmpty ? Array(text.utf8) : edited
+            layoutText.withUnsafeBufferPointer { buffer in
+                LineJustification.justify(layout: pl, text: buffer, justify: { i in
+                    guard i < plan.count else { return false }
+                    switch plan[i].kind {
+                    case .space, .hyphen, .plain: return true
+                    case .forced, .end: return false
+                    }
+                }, lineWidth: lineWidth)
+            }
+        }
         diagnostics += layoutWarnings
 
         // Lines.
@@ -147,7 +191,7 @@ public final class ParagraphLayout {
         linePointers = pointers
 
         let ranges = raw.map { $0.range }
-        let sizes = LineMetrics.maxFontSizes(lineRanges: ranges, runs: paragraph.runs, fallback: base.size)
+        let sizes = LineMetrics.maxFontSizes(lineRanges: ranges, runs: runs, fallback: base.size)
         var attachmentLines = Set<Int>()
         for (attachment, _, _) in shapes {
             if let i = ParagraphLayout.lineIndex(containing: attachment.offset, in: ranges) { attachmentLines.insert(i) }
@@ -165,7 +209,7 @@ public final class ParagraphLayout {
         lines = boxes
 
         var spans: [(range: Range<Int>, target: LinkTarget)] = []
-        for run in paragraph.runs {
+        for run in runs {
             guard let target = run.attributes.link, !run.range.isEmpty else { continue }
             if let last = spans.last, last.target == target, last.range.upperBound == run.range.lowerBound {
                 spans[spans.count - 1].range = last.range.lowerBound..<run.range.upperBound
@@ -184,6 +228,38 @@ public final class ParagraphLayout {
                                     height: fromPango(rect.height), fit: attachment.image.fit,
                                     path: attachment.image.path, image: image))
         }
+    }
+
+    /// Whether the paragraph is broken by the total-fit breaker rather than by Pango's greedy wrapping.
+    /// Justified text only: ragged text looks as good either way, costs half as much greedily, and keeps
+    /// Pango's alignment. Tabs (Pango positions them while wrapping), truncation (Pango ellipsizes while
+    /// wrapping) and char / no wrapping stay with Pango.
+    static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, engine: LayoutEngine) -> Bool {
+        engine.lineBreaking == .totalFit && style.alignment == .justify && style.wrap == .word && !hasTab
+            && (style.maxLines ?? 0) <= 0
+    }
+
+    static func setText(_ layout: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+            pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+        }
+    }
+
+    static func setAttributes(_ layout: OpaquePointer, runs: [AttributeRun],
+                              shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
+                              style: ParagraphStyle) {
+        let attrs = AttributeListHandle()
+        AttributeBuilder.build(runs: runs, base: base, into: attrs)
+        if style.wrap == .char, let end = runs.last?.range.upperBound {
+            // A break inside a code line is not a hyphenation point.
+            attrs.insert(pango_attr_insert_hyphens_new(0), 0..<end)
+        }
+        for (attachment, _, rect) in shapes {
+            var ink = rect
+            var logical = rect
+            attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
+        }
+        pango_layout_set_attributes(layout, attrs.list)
     }
 
     /// Total height of all lines (the last without line spacing).

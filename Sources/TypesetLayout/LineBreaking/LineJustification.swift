@@ -1,0 +1,84 @@
+// Justifies the lines of a layout that was given no width: each line's spaces are widened or narrowed so the
+// line is exactly as wide as the breaker planned, the way `pango_layout_line_justify` stretches them (but to our
+// width per line, and able to shrink).
+
+import CPangoCairo
+
+enum LineJustification {
+    /// Justifies the lines `justify(i)` of `layout` (whose text is `text`) to `lineWidth(i)` points.
+    static func justify(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, justify: (Int) -> Bool,
+                        lineWidth: (Int) -> Double) {
+        // get_lines (not _readonly) marks the lines as changed by us, so Pango does not cache their extents.
+        var lineNode = pango_layout_get_lines(layout)
+        var index = 0
+        while let ln = lineNode {
+            lineNode = ln.pointee.next
+            defer { index += 1 }
+            guard justify(index) else { continue }
+            let line = ln.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
+            let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
+            // The line's content without its leading and trailing spaces and separators (drawn at no width).
+            var first = start
+            while first < end, let n = blankLength(text, first) { first += n }
+            var last = end
+            while last > first, let n = blankLength(text, previousCharacter(text, last)) { last -= n }
+            var natural = 0, spaces = 0
+            forEachRun(line) { offset, glyphs in
+                for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let byte = offset + Int(glyphs.pointee.log_clusters[g])
+                    let w = Int(glyphs.pointee.glyphs[g].geometry.width)
+                    guard byte >= first && byte < last else { continue }
+                    natural += w
+                    if isStretchable(text, byte) { spaces += w }
+                }
+            }
+            guard spaces > 0 else { continue }
+            let target = Int(toPango(lineWidth(index)))
+            let factor = max(1 + Double(target - natural) / Double(spaces), 1 - TotalFitLines.spaceShrink)
+            // Rounded cumulatively, so the line's width is exact in Pango units.
+            var exact = 0.0, given = 0
+            forEachRun(line) { offset, glyphs in
+                for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let byte = offset + Int(glyphs.pointee.log_clusters[g])
+                    guard isStretchable(text, byte) || blankLength(text, byte) != nil else { continue }
+                    if byte < first || byte >= last {
+                        glyphs.pointee.glyphs[g].geometry.width = 0
+                    } else if isStretchable(text, byte) {
+                        exact += Double(glyphs.pointee.glyphs[g].geometry.width) * factor
+                        let next = Int(exact.rounded())
+                        glyphs.pointee.glyphs[g].geometry.width = Int32(next - given)
+                        given = next
+                    }
+                }
+            }
+        }
+    }
+
+    private static func forEachRun(_ line: UnsafeMutablePointer<PangoLayoutLine>,
+                                   _ body: (Int, UnsafeMutablePointer<PangoGlyphString>) -> Void) {
+        var runNode = line.pointee.runs
+        while let rn = runNode {
+            let run = rn.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+            body(Int(run.pointee.item.pointee.offset), run.pointee.glyphs)
+            runNode = rn.pointee.next
+        }
+    }
+
+    /// A space Pango would stretch: U+0020 or U+00A0.
+    @inline(__always) static func isStretchable(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        text[i] == 0x20 || (text[i] == 0xC2 && i + 1 < text.count && text[i + 1] == 0xA0)
+    }
+
+    /// Byte length of a space or U+2028 at `i`, nil for anything else.
+    @inline(__always) static func blankLength(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int? {
+        if text[i] == 0x20 { return 1 }
+        if text[i] == 0xE2 && i + 2 < text.count && text[i + 1] == 0x80 && text[i + 2] == 0xA8 { return 3 }
+        return nil
+    }
+
+    @inline(__always) static func previousCharacter(_ text: UnsafeBufferPointer<UInt8>, _ end: Int) -> Int {
+        var i = end - 1
+        while i > 0 && text[i] & 0xC0 == 0x80 { i -= 1 }
+        return i
+    }
+}

@@ -1,0 +1,283 @@
+// Total-fit breaking of a paragraph shaped by Pango, and making Pango draw exactly the chosen lines.
+//
+// How the chosen lines are realised (U+2028 and glyph-width behaviour checked with a small C probe on Pango 1.50;
+// the alternatives below were reasoned about, not benchmarked):
+// the paragraph is shaped once with no width (one line per hard break), which gives per-character advances and
+// Pango's break opportunities (log attrs). After breaking, the text is rewritten: the space at each break
+// becomes U+2028 (a forced break inside the same Pango paragraph, so the first-line indent still applies once;
+// Pango shapes it as an empty glyph and nothing reaches the PDF's text), and a hyphen break gets a real "-"
+// before it. The layout is re-shaped with that text, still without a width, and we justify each line ourselves
+// by widening (or narrowing) its space glyphs, as `pango_layout_line_justify` does, but to a width of our choice
+// per line and with shrinking, which Pango cannot do. Rejected: soft hyphens (Pango draws the hyphen only when
+// it wraps there itself, and the drawn hyphen extracts as U+00AD); Pango's own justify with a width (it would
+// re-wrap lines whose spaces must shrink, and cannot give lines different widths); one layout per line
+// (a layout per line costs more than the second shaping and loses the paragraph's bidi context).
+
+import CPangoCairo
+import Foundation
+
+/// A break chosen for a paragraph, in the original text's byte offsets.
+struct PlannedBreak {
+    enum Kind { case space, hyphen, plain, forced, end }
+    var kind: Kind
+    /// Byte offset of the first character of the next line (for `.space`: the breaking space's offset).
+    var byte: Int
+}
+
+/// One edit of the paragraph text: replace `removed` bytes at `offset` with `inserted`.
+struct TextEdit {
+    var offset: Int
+    var removed: Int
+    var inserted: [UInt8]
+    /// Where offsets after this edit start to move: original offsets `>= end` shift by `delta`.
+    var end: Int { offset + removed }
+    var delta: Int { inserted.count - removed }
+}
+
+enum TotalFitLines {
+    /// Stretch and shrink of an inter-word space as fractions of its width (TeX's are 1/2 and 1/3).
+    static let spaceStretch = 0.5
+    static let spaceShrink = 1.0 / 3.0
+    static let hyphenPenalty = 50.0
+    static let explicitHyphenPenalty = 50.0
+    /// Breaking inside a word with no hyphenation point (only ever chosen for words wider than a line).
+    static let characterBreakPenalty = 5_000.0
+    static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
+
+    /// Chooses the breaks of the paragraph laid out (unwrapped) in `layout`, whose text is `text`.
+    /// Lines from `uniformFrom` on are all `lineWidth(uniformFrom)` wide.
+    static func plan(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, hyphenator: Hyphenator?,
+                     hyphenWidth: Double, breaker: TotalFitBreaker, uniformFrom: Int,
+                     lineWidth: (Int) -> Double) -> [PlannedBreak] {
+        var attrCount: Int32 = 0
+        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &attrCount), attrCount > 1 else { return [] }
+        let charCount = Int(attrCount) - 1
+        // Character starts in bytes, and byte -> character.
+        var charByte = [Int32](repeating: 0, count: charCount + 1)
+        var byteChar = [Int32](repeating: 0, count: text.count + 1)
+        var c = 0
+        for (i, b) in text.enumerated() where b & 0xC0 != 0x80 {
+            if c < charCount { charByte[c] = Int32(i) }
+            c += 1
+            byteChar[i] = Int32(c - 1)
+        }
+        charByte[charCount] = Int32(text.count)
+        byteChar[text.count] = Int32(charCount)
+        // Advances per character (a cluster's width goes to its first character).
+        var advance = [Int32](repeating: 0, count: charCount)
+        var clusterStart = [Bool](repeating: false, count: charCount)
+        forEachGlyph(in: pango_layout_get_lines_readonly(layout)) { byte, width in
+            let ch = Int(byteChar[byte])
+            advance[ch] += width
+            clusterStart[ch] = true
+        }
+
+        let minWidth = (0...uniformFrom).map(lineWidth).min()!
+        var charBreakSpans: [Range<Int>] = []
+        var built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
+                               clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                               longWordWidth: minWidth, charBreakSpans: charBreakSpans)
+        if !built.longWords.isEmpty {
+            // Words wider than a line may break between any two clusters (as Pango's WORD_CHAR does).
+            charBreakSpans = built.longWords
+            built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
+                               clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                               longWordWidth: .infinity, charBreakSpans: charBreakSpans)
+        }
+        let breaks = breaker.breakLines(built.items, uniformFrom: uniformFrom, lineWidth: lineWidth)
+        return breaks.map { chosen in
+            let item = built.items[chosen.item]
+            let ch = Int(built.itemChar[chosen.item])
+            let byte = Int(charByte[ch])
+            if chosen.item == built.items.count - 1 { return PlannedBreak(kind: .end, byte: text.count) }
+            switch item.kind {
+            case .glue: return PlannedBreak(kind: .space, byte: byte)
+            case .penalty where item.penalty <= -TotalFitBreaker.forcedPenalty: return PlannedBreak(kind: .forced, byte: byte)
+            case .penalty where item.flagged && item.width > 0: return PlannedBreak(kind: .hyphen, byte: byte)
+            default: return PlannedBreak(kind: .plain, byte: byte)
+            }
+        }
+    }
+
+    /// Calls `body(byte offset of the cluster, width)` for every glyph of `lines` (a GSList of PangoLayoutLine).
+    static func forEachGlyph(in lines: UnsafeMutablePointer<GSList>?, _ body: (Int, Int32) -> Void) {
+        var lineNode = lines
+        while let ln = lineNode {
+            let line = ln.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
+            var runNode = line.pointee.runs
+            while let rn = runNode {
+                let run = rn.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                let offset = Int(run.pointee.item.pointee.offset)
+                let glyphs = run.pointee.glyphs.pointee
+                for g in 0..<Int(glyphs.num_glyphs) {
+                    body(offset + Int(glyphs.log_clusters[g]), glyphs.glyphs[g].geometry.width)
+                }
+                runNode = rn.pointee.next
+            }
+            lineNode = ln.pointee.next
+        }
+    }
+
+    private struct BuiltItems {
+        var items: [BreakItem] = []
+        /// The character each item stands at (for a break: the first character of the next line).
+        var itemChar: [Int32] = []
+        /// Character spans of words wider than `longWordWidth`.
+        var longWords: [Range<Int>] = []
+    }
+
+    private static func buildItems(attrs: UnsafePointer<PangoLogAttr>, charCount: Int, charByte: [Int32],
+                                   text: UnsafeBufferPointer<UInt8>, advance: [Int32], clusterStart: [Bool],
+                                   hyphenator: Hyphenator?, hyphenWidth: Double, longWordWidth: Double,
+                                   charBreakSpans: [Range<Int>]) -> BuiltItems {
+        var out = BuiltItems()
+        out.items.reserveCapacity(charCount / 2)
+        out.itemChar.reserveCapacity(charCount / 2)
+        var boxWidth = 0.0, boxStart = 0, boxOpen = false
+        var wordWidth = 0.0, wordStart = 0
+        var hyphenPoints: [Int] = []  // character indices inside the current word, ascending
+        var nextHyphen = 0
+        var spanIndex = 0
+        var scalars: [Unicode.Scalar] = []
+
+        func flushBox() {
+            if boxOpen {
+                out.items.append(.box(boxWidth))
+                out.itemChar.append(Int32(boxStart))
+            }
+            boxWidth = 0
+            boxOpen = false
+        }
+        func add(_ item: BreakItem, at ch: Int) {
+            flushBox()
+            out.items.append(item)
+            out.itemChar.append(Int32(ch))
+        }
+        func endWord(at ch: Int) {
+            if wordWidth > longWordWidth { out.longWords.append(wordStart..<ch) }
+            wordWidth = 0
+            wordStart = ch
+        }
+
+        for ch in 0..<charCount {
+            let attr = attrs[ch]
+            let byte = Int(charByte[ch])
+            if ch > 0 && attr.is_mandatory_break != 0 {
+                endWord(at: ch)
+                add(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), at: ch)
+                add(.penalty(0, -TotalFitBreaker.forcedPenalty), at: ch)
+            } else if ch > 0 && attr.is_line_break != 0 && attrs[ch - 1].is_white == 0 {
+                // A break with no space before it: after an explicit hyphen or dash, a slash, between ideographs.
+                endWord(at: ch)
+                let p = Int(charByte[ch - 1])
+                // "-", or U+2010...U+2014 (hyphen to em dash).
+                let isHyphen = text[p] == 0x2D || (text[p] == 0xE2 && p + 2 < text.count && text[p + 1] == 0x80
+                                                    && (0x90...0x94).contains(text[p + 2]))
+                add(.penalty(0, isHyphen ? explicitHyphenPenalty : 0, flagged: isHyphen), at: ch)
+            }
+            let width = Double(advance[ch]) / pangoScale
+            if attr.is_white != 0 && attr.is_expandable_space != 0 {
+                // A space: glue; where no break may follow it (no-break space), an infinite penalty first.
+                let breakable = ch + 1 < charCount && attrs[ch + 1].is_line_break != 0
+                if !breakable { add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch) }
+                add(.glue(width, stretch: width * spaceStretch, shrink: width * spaceShrink), at: ch)
+                endWord(at: ch + 1)
+                continue
+            }
+            // Hyphenation: on the first letter of a word, find its points.
+            if hyphenator != nil && (ch == 0 || !isLetter(text, Int(charByte[ch - 1]))) && isLetter(text, byte) {
+                var end = ch
+                scalars.removeAll(keepingCapacity: true)
+                while end < charCount && isLetter(text, Int(charByte[end])) {
+                    scalars.append(scalar(text, Int(charByte[end])))
+                    end += 1
+                }
+                hyphenPoints = scalars.withUnsafeBufferPointer { hyphenator!.hyphenationPoints(scalars: $0) }
+                    .map { ch + $0 }
+                nextHyphen = 0
+            }
+            if nextHyphen < hyphenPoints.count && hyphenPoints[nextHyphen] == ch {
+                nextHyphen += 1
+                if clusterStart[ch] { add(.penalty(hyphenWidth, hyphenPenalty, flagged: true), at: ch) }
+            } else if spanIndex < charBreakSpans.count {
+                while spanIndex < charBreakSpans.count && charBreakSpans[spanIndex].upperBound <= ch { spanIndex += 1 }
+                if spanIndex < charBreakSpans.count && charBreakSpans[spanIndex].lowerBound < ch
+                    && charBreakSpans[spanIndex].contains(ch) && clusterStart[ch] {
+                    add(.penalty(0, characterBreakPenalty), at: ch)
+                }
+            }
+            if !boxOpen { boxStart = ch; boxOpen = true }
+            boxWidth += width
+            wordWidth += width
+        }
+        endWord(at: charCount)
+        // The end of the paragraph: TeX's \parfillskip and a forced break.
+        add(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), at: charCount)
+        add(.penalty(0, -TotalFitBreaker.forcedPenalty), at: charCount)
+        return out
+    }
+
+    @inline(__always) private static func scalar(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Unicode.Scalar {
+        let b0 = UInt32(text[i])
+        if b0 < 0x80 { return Unicode.Scalar(b0)! }
+        var utf8 = UTF8()
+        var iterator = text[i...].makeIterator()
+        if case .scalarValue(let s) = utf8.decode(&iterator) { return s }
+        return "\u{FFFD}"
+    }
+
+    @inline(__always) private static func isLetter(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let b = text[i]
+        if b < 0x80 { return (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        return scalar(text, i).properties.isAlphabetic
+    }
+
+    /// Text edits that make Pango break exactly at `breaks`.
+    static func edits(for breaks: [PlannedBreak], text: UnsafeBufferPointer<UInt8>) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        for b in breaks {
+            switch b.kind {
+            case .space:
+                if text[b.byte] == 0x20 {
+                    edits.append(TextEdit(offset: b.byte, removed: 1, inserted: lineSeparator))
+                } else {
+                    // A wider space character stays (at zero width, trailing) and the separator follows it.
+                    var end = b.byte + 1
+                    while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
+                    edits.append(TextEdit(offset: end, removed: 0, inserted: lineSeparator))
+                }
+            case .hyphen: edits.append(TextEdit(offset: b.byte, removed: 0, inserted: [0x2D] + lineSeparator))
+            case .plain: edits.append(TextEdit(offset: b.byte, removed: 0, inserted: lineSeparator))
+            case .forced, .end: break
+            }
+        }
+        return edits
+    }
+
+    /// Applies sorted, non-overlapping edits.
+    static func apply(_ edits: [TextEdit], to text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + edits.count * 4)
+        var at = 0
+        for e in edits {
+            out.append(contentsOf: text[at..<e.offset])
+            out.append(contentsOf: e.inserted)
+            at = e.end
+        }
+        out.append(contentsOf: text[at...])
+        return out
+    }
+
+    /// An original offset in the edited text. Text inserted at an offset belongs to what comes before it,
+    /// so a run ending there grows over a break's hyphen.
+    static func map(_ offset: Int, through edits: [TextEdit]) -> Int {
+        var lo = 0, hi = edits.count  // first edit with end > offset
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if edits[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        var shift = 0
+        for e in edits[0..<lo] { shift += e.delta }  // few edits per paragraph; prefix sums not worth it
+        return offset + shift
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import TypesetLayout
+import XCTest
+
+/// The breaker on synthetic boxes and glue (widths in points).
+final class TotalFitBreakerTests: XCTestCase {
+    /// Words of the given widths separated by 5pt spaces (stretch 2.5, shrink 5/3), then the paragraph end.
+    private func paragraph(_ words: [Double]) -> [BreakItem] {
+        var items: [BreakItem] = []
+        for (i, w) in words.enumerated() {
+            if i > 0 { items.append(.glue(5, stretch: 2.5, shrink: 5.0 / 3)) }
+            items.append(.box(w))
+        }
+        items.append(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0))
+        items.append(.penalty(0, -TotalFitBreaker.forcedPenalty))
+        return items
+    }
+
+    func testExactFitBreaksAtTheSpacesThatFillEachLine() {
+        // Two 10pt words and a space are exactly 25pt.
+        let items = paragraph([10, 10, 10, 10, 10])
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 25 }
+        XCTAssertEqual(breaks.map(\.item), [3, 7, items.count - 1])
+        XCTAssertEqual(breaks[0].ratio, 0, accuracy: 1e-9)
+    }
+
+    func testLinesStayWithinTheirStretchWhenTheyCan() {
+        let items = paragraph([20, 20, 20, 30, 10, 25, 15, 20, 20, 30])
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 72 }
+        XCTAssertEqual(breaks.last?.item, items.count - 1)
+        XCTAssertTrue(breaks.dropLast().allSatisfy { $0.ratio >= -1 && $0.ratio <= 2 }, "\(breaks)")
+    }
+
+    func testEveryLineGetsItsOwnWidth() {
+        // Line 0 is 25pt (two words), line 1 40pt (three words and two spaces), later lines 25pt.
+        let items = paragraph(Array(repeating: 10, count: 7))
+        let widths = [25.0, 40, 25]
+        let breaks = TotalFitBreaker().breakLines(items, uniformFrom: 2) { widths[$0] }
+        XCTAssertEqual(breaks.map(\.item), [3, 9, items.count - 1])
+        XCTAssertTrue(breaks.dropLast().allSatisfy { abs($0.ratio) < 1e-9 }, "\(breaks)")
+    }
+
+    func testHyphenBreaksAreTakenWhenTheyHelpAndCostWhenNot() {
+        // "10 [10-10]" with a hyphen point inside the second word: a 22pt line fits "10 10-" (with a 2pt hyphen)
+        // only by breaking at the hyphen.
+        var items: [BreakItem] = [.box(10), .glue(5, stretch: 2.5, shrink: 5.0 / 3), .box(5),
+                                  .penalty(2, 50, flagged: true), .box(10)]
+        items += [.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), .penalty(0, -TotalFitBreaker.forcedPenalty)]
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 22 }
+        XCTAssertEqual(breaks.map(\.item), [3, 6])
+    }
+
+    func testOverlongUnbreakableWordDoesNotHang() {
+        let items = paragraph([10, 500, 10, 10])
+        let start = Date()
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 30 }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        XCTAssertEqual(breaks.last?.item, items.count - 1)
+        XCTAssertGreaterThanOrEqual(breaks.count, 2)
+        // No items at all but the end: one (empty) line.
+        let empty = TotalFitBreaker().breakLines(paragraph([])) { _ in 30 }
+        XCTAssertEqual(empty.count, 1)
+    }
+
+    func testLongParagraphIsFast() {
+        var rng = SystemRandomNumberGenerator()
+        let words = (0..<20_000).map { _ in Double(Int.random(in: 8...60, using: &rng)) }
+        let items = paragraph(words)
+        let start = Date()
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 230 }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "linear-ish: 20,000 words")
+        XCTAssertGreaterThan(breaks.count, 1000)
+    }
+}
