@@ -141,12 +141,12 @@ final class OtherBlockTests: XCTestCase {
             Block(.rule, range: at(1)),
             Block(.directive(.pageBreak), range: at(2)),
             Block(.directive(.columnBreak), range: at(3)),
-            Block(.directive(.toc), range: at(4)),
+            Block(.directive(.toc(options: [])), range: at(4)),
             Block(.directive(.exclude(shape: "circle(1cm, 1cm, 1cm)", options: [])), range: at(5)),
             Block(.directive(.unknown(name: "chapter", arguments: "")), range: at(6)),
         ])
         XCTAssertEqual(result.document.blocks, [.rule(HorizontalRule()), .pageBreak, .columnBreak])
-        XCTAssertEqual(result.warnings.map(\.location), [loc(4), loc(5), loc(6)])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(5), loc(6)])
     }
 
     func testDivAppliesToEverythingInsideAndWarnsOnceForLaterFeatures() {
