@@ -165,12 +165,13 @@ extension BlockParser {
 
     /// `@toc [depth=N] [title="..."]`: values are checked when lowering.
     mutating func toc(_ s: Int, _ e: Int, range: SourceRange) -> Block {
+        let reported = ctx.diagnostics.count
         let options = parseAttributes(s, e)
-        for pair in options.pairs where pair.key != "depth" && pair.key != "title" {
+        for pair in options.pairs where pair.key != "depth" && pair.key != "title" && ctx.diagnostics.count == reported {
             ctx.diagnostics.append(.warning("unknown @toc option '\(pair.key)': use depth=N or title=\"...\"",
                                             at: pair.keyRange.start))
         }
-        if !options.styles.isEmpty || options.id != nil {
+        if ctx.diagnostics.count == reported && (!options.styles.isEmpty || options.id != nil || (options.pairs.isEmpty && s < e)) {
             ctx.diagnostics.append(.warning("@toc options are key=value pairs (depth=2, title=Contents)", at: src.location(s)))
         }
         return Block(.directive(.toc(options: options.pairs)), range: range)

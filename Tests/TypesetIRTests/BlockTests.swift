@@ -151,7 +151,7 @@ final class OtherBlockTests: XCTestCase {
 
     func testDivAppliesToEverythingInsideAndWarnsOnceForLaterFeatures() {
         let div = Block(.div([paragraph(text("a")), list(.bullet("-"), [[paragraph(text("b"))]])]),
-                        attributes: attrs(pair("color", "red"), pair("columns", "2", line: 3, column: 5), pair("shape", "circle"), pair("margin-left", "1cm"), id: "d"),
+                        attributes: attrs(pair("color", "red"), pair("columns", "2"), pair("shape", "circle", line: 3, column: 5), pair("margin-left", "1cm"), id: "d"),
                         range: at(3))
         let result = lower([div])
         XCTAssertEqual(result.warnings.map(\.location), [loc(3, 5)])
