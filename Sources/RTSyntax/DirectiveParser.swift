@@ -110,7 +110,7 @@ extension BlockParser {
         switch name {
         case "pagebreak": return simple(.pageBreak, &self)
         case "columnbreak": return simple(.columnBreak, &self)
-        case "toc": return simple(.toc, &self)
+        case "toc": return [toc(argStart, argEnd, range: range)]
         case "include": return include(arguments, at: at, depth: depth)
         case "exclude":
             guard let block = exclude(argStart, argEnd, range: range, at: at) else { return [] }
@@ -161,6 +161,20 @@ extension BlockParser {
             ctx.diagnostics.append(.warning("@exclude options are key=value pairs (pages=..., margin=...)", at: src.location(close + 1)))
         }
         return Block(.directive(.exclude(shape: src.string(s, close + 1), options: options.pairs)), range: range)
+    }
+
+    /// `@toc [depth=N] [title="..."]`: values are checked when lowering.
+    mutating func toc(_ s: Int, _ e: Int, range: SourceRange) -> Block {
+        let reported = ctx.diagnostics.count
+        let options = parseAttributes(s, e)
+        for pair in options.pairs where pair.key != "depth" && pair.key != "title" && ctx.diagnostics.count == reported {
+            ctx.diagnostics.append(.warning("unknown @toc option '\(pair.key)': use depth=N or title=\"...\"",
+                                            at: pair.keyRange.start))
+        }
+        if ctx.diagnostics.count == reported && (!options.styles.isEmpty || options.id != nil || (options.pairs.isEmpty && s < e)) {
+            ctx.diagnostics.append(.warning("@toc options are key=value pairs (depth=2, title=Contents)", at: src.location(s)))
+        }
+        return Block(.directive(.toc(options: options.pairs)), range: range)
     }
 
     // MARK: - Include

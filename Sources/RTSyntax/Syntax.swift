@@ -202,7 +202,8 @@ public struct Table: Sendable {
 public enum Directive: Sendable {
     case pageBreak
     case columnBreak
-    case toc
+    /// `@toc [depth=N] [title="..."]`, options kept as written.
+    case toc(options: [AttributePair])
     /// `@exclude SHAPE [pages=...] [margin=...]`, kept as written for the page stage to interpret.
     case exclude(shape: String, options: [AttributePair])
     /// `@include` never reaches the tree (the parser pastes the file); unknown names do, with a warning.

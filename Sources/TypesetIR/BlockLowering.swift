@@ -20,6 +20,12 @@ struct DocumentLowerer {
     var listDepth = 0
     /// While lowering a header/footer line, `{{page}}` & co. become fields instead of variables.
     var inRunningText = false
+    /// `@toc`s waiting for the headings after them.
+    var tocRequests: [TocRequest] = []
+    /// Enclosing column sets, the front matter's first (`columns=N` divs push theirs).
+    var columnSets: [ColumnSet] = []
+    /// The page's content width: what a div's `%` column gap refers to.
+    var contentWidth: Double = 481.89
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -87,7 +93,7 @@ struct DocumentLowerer {
             lowerDiv(children, block: block, context: context)
 
         case .directive(let directive):
-            lowerDirective(directive, at: block.range.start)
+            lowerDirective(directive, at: block.range.start, context: context)
         }
     }
 
@@ -152,7 +158,7 @@ struct DocumentLowerer {
     }
 
     /// Div keys for layout features that come later: reported once per div, then dropped.
-    private static let laterDivKeys: Set<String> = ["columns", "shape", "float", "box"]
+    private static let laterDivKeys: Set<String> = ["shape", "float", "box"]
     /// Keys that only mean something together with one of the above (`box=true background=...`).
     private static let laterDivCompanionKeys: Set<String> = ["width", "height", "margin", "border", "padding", "background"]
 
@@ -164,8 +170,10 @@ struct DocumentLowerer {
             diagnostics.append(.warning("div attribute \(names) is not supported yet, ignored", at: first.keyRange.start))
             attributes.pairs.removeAll { Self.laterDivKeys.contains($0.key) || Self.laterDivCompanionKeys.contains($0.key) }
         }
-        let state = applying(attributes, to: context)
-        lowerContainer(children, state: state, context: context)
+        let columns = divColumnSet(attributes, state: context)
+        attributes.pairs.removeAll { Self.columnDivKeys.contains($0.key) }
+        var state = applying(attributes, to: context)
+        inColumns(columns, state: &state) { me, inner in me.lowerContainer(children, state: inner, context: context) }
     }
 
     /// Children of a quote or div inherit its attributes, except the spacing at its edges: `space-before` and
@@ -195,11 +203,11 @@ struct DocumentLowerer {
         }
     }
 
-    private mutating func lowerDirective(_ directive: Directive, at location: SourceLocation) {
+    private mutating func lowerDirective(_ directive: Directive, at location: SourceLocation, context: StyleState) {
         switch directive {
         case .pageBreak: output.append(.pageBreak)
         case .columnBreak: output.append(.columnBreak)
-        case .toc: diagnostics.append(.warning("@toc is not supported yet, ignored", at: location))
+        case .toc(let options): lowerToc(options, context: context)
         case .exclude: diagnostics.append(.warning("@exclude is not supported yet, ignored", at: location))
         case .unknown(let name, _): diagnostics.append(.warning("unknown directive '@\(name)', ignored", at: location))
         }
@@ -209,6 +217,7 @@ struct DocumentLowerer {
 
     /// Ids left over at the end go to the last paragraph; internal links to ids that exist nowhere are reported.
     mutating func finish() {
+        insertTocs()
         if !pendingAnchors.isEmpty, let last = output.lastIndex(where: \.isParagraph),
            case .paragraph(var paragraph) = output[last] {
             paragraph.anchors.append(contentsOf: pendingAnchors)

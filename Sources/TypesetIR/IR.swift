@@ -240,6 +240,10 @@ public enum LayoutBlock: Hashable, Sendable {
     case rule(HorizontalRule)
     case pageBreak
     case columnBreak
+    /// A `@toc` line: title, dot leaders and the target's page number (known after pagination).
+    case tocEntry(TocEntry)
+    /// From here on, the content box is divided into these columns (`columns=N` divs).
+    case columnSet(ColumnSet)
 }
 
 public struct EdgeInsets: Hashable, Sendable {

@@ -55,6 +55,8 @@ public enum Lowering {
 
         var lowerer = DocumentLowerer(options: options, sheet: sheet, variables: settings.variables)
         lowerer.diagnostics = frontMatter.diagnostics
+        lowerer.columnSets = [ColumnSet(settings.page)]
+        lowerer.contentWidth = settings.page.contentWidth
         var document = TypesetDocument()
         document.metadata = settings.metadata
         document.page = settings.page

@@ -21,7 +21,9 @@ public enum DocumentLayout {
         try engine.withLock {
             var total: Int? = nil
             var reuse: LayoutReuse? = nil
-            if RunningTextLayout.usesPageCount(document) {
+            var pages: [String: Int] = [:]
+            let hasToc = document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
+            if RunningTextLayout.usesPageCount(document) || hasToc {
                 // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
                 // for the drawing pass: small and medium documents are laid out once, memory stays bounded.
                 reuse = LayoutReuse()
@@ -29,9 +31,12 @@ public enum DocumentLayout {
                                         placeRunningText: false, reuse: reuse)
                 total = try counter.run { _ in }.pageCount
                 reuse?.isRecording = false
+                // Toc entries keep room for their numbers, so numbering them cannot move anything: one
+                // counting pass gives the final page of every heading (the drawing pass checks it).
+                pages = counter.destinationPages
             }
             let paginator = Paginator(document: document, engine: engine, images: images, totalPages: total,
-                                      placeRunningText: true, reuse: reuse)
+                                      placeRunningText: true, reuse: reuse, tocPages: hasToc ? pages : nil)
             return try paginator.run(onPage)
         }
     }
@@ -68,13 +73,15 @@ enum PreparedBlock {
     case rule(HorizontalRule)
     case pageBreak
     case columnBreak
+    case columnSet(ColumnSet)
 }
 
 final class Paginator {
     let document: TypesetDocument
     let engine: LayoutEngine
     let images: ImageCache
-    let frames: [ColumnFrame]
+    /// Columns of the current band (see ColumnBands.swift).
+    var frames: [ColumnFrame]
     let runningText: RunningTextLayout?
     let totalPages: Int?
     let reuse: LayoutReuse?
@@ -88,6 +95,12 @@ final class Paginator {
     var pendingSpace = 0.0
     var section: String?
     var pageCount = 0
+    var bands: BandState
+    /// Page of each named destination so far (the counting pass hands them to the drawing pass's toc).
+    var destinationPages: [String: Int] = [:]
+    /// Destination pages from the counting pass, for toc numbers; nil when the document has no toc.
+    let tocPages: [String: Int]?
+    lazy var toc = TocDecorator(engine: engine, images: images)
     private var emit: (Page) throws -> Void = { _ in }
     /// Every named destination in the document, to catch internal links that point nowhere.
     private lazy var knownDestinations: Set<String> = {
@@ -98,17 +111,19 @@ final class Paginator {
         }
         return names
     }()
-    private var reportedDestinations = Set<String>()
+    var reportedDestinations = Set<String>()
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
     private var prepared: [Int: PreparedBlock] = [:]
 
     init(document: TypesetDocument, engine: LayoutEngine, images: ImageCache, totalPages: Int?,
-         placeRunningText: Bool, reuse: LayoutReuse? = nil) {
+         placeRunningText: Bool, reuse: LayoutReuse? = nil, tocPages: [String: Int]? = nil) {
         self.document = document
         self.reuse = reuse
         self.engine = engine
         self.images = images
         self.totalPages = totalPages
+        self.tocPages = tocPages
+        bands = BandState(columnSet: ColumnSet(document.page))
         frames = FlowRegion.columns(of: document.page)
         runningText = placeRunningText ? RunningTextLayout(document: document, engine: engine, images: images) : nil
         page = Page(number: 1, width: document.page.width, height: document.page.height)
@@ -120,52 +135,72 @@ final class Paginator {
             emit = onPage
             defer { emit = { _ in } }
             startPage(number: 1)
-            let blocks = document.blocks
-            var i = 0
-            while i < blocks.count {
-                let block = prepare(i)
-                prepared[i] = nil
-                switch block {
-                case .pageBreak:
-                    if pageHasContent { try newPage() }
-                    pendingSpace = 0
-                case .columnBreak:
-                    if !region.isEmpty { try nextColumn() }
-                    pendingSpace = 0
-                case .rule(let rule):
-                    try place(rule)
-                case .paragraph(let paragraph):
-                    try place(paragraph, index: i)
-                }
-                i += 1
-            }
+            try placeBlocks(from: 0, line: 0, to: document.blocks.count)
+            try balanceBand(upTo: document.blocks.count)  // the last page's columns
             try finishPage()
         }
+        if let tocPages, tocPages != destinationPages {
+            diagnostics.append(.warning("the table of contents may show wrong page numbers (headings moved while numbering it)", at: nil))
+        }
         return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics)
+    }
+
+    /// Places blocks `start..<end`, the first from line `line` on (a band being placed again starts mid-paragraph).
+    func placeBlocks(from start: Int, line: Int, to end: Int) throws {
+        var i = start, firstLine = line
+        while i < end {
+            bands.cursor = (i, firstLine)
+            let block = prepare(i)
+            prepared[i] = nil
+            bands.layouts[i] = block
+            switch block {
+            case .pageBreak:
+                if pageHasContent { try newPage() }
+                pendingSpace = 0
+            case .columnBreak:
+                if !region.isEmpty { try nextColumn() }
+                pendingSpace = 0
+            case .rule(let rule):
+                try place(rule)
+            case .paragraph(let paragraph):
+                try place(paragraph, index: i, from: firstLine)
+            case .columnSet(let set):
+                try switchColumns(to: set, at: i)
+            }
+            i += 1
+            firstLine = 0
+        }
     }
 
     // MARK: Blocks
 
     private func prepare(_ i: Int) -> PreparedBlock {
-        if let done = prepared[i] { return done }
+        if let done = prepared[i] ?? bands.layouts[i] { return done }
         let block: PreparedBlock
         switch document.blocks[i] {
         case .paragraph(let p):
-            if let reused = reuse?.take(i) {
-                diagnostics += reused.warnings
-                block = .paragraph(reused)
-            } else {
-                let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
-                                             diagnostics: &diagnostics)
-                reuse?.offer(layout, at: i)
-                block = .paragraph(layout)
-            }
+            block = layout(p, at: i)
+        case .tocEntry(let entry):
+            block = layout(entry.paragraph, at: i)
         case .rule(let r): block = .rule(r)
         case .pageBreak: block = .pageBreak
         case .columnBreak: block = .columnBreak
+        case .columnSet(let set): block = .columnSet(set)
         }
         prepared[i] = block
         return block
+    }
+
+    /// A paragraph laid out at the current band's column width (or taken over from the counting pass).
+    private func layout(_ p: AttributedParagraph, at i: Int) -> PreparedBlock {
+        if let reused = reuse?.take(i) {
+            diagnostics += reused.warnings
+            return .paragraph(reused)
+        }
+        let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
+                                     diagnostics: &diagnostics)
+        reuse?.offer(layout, at: i)
+        return .paragraph(layout)
     }
 
     private func place(_ rule: HorizontalRule) throws {
@@ -174,6 +209,7 @@ final class Paginator {
             try nextColumn()
             gap = 0
         }
+        if bands.isTrial && !region.fits(rule.thickness) { throw BalanceOverflow() }
         let slot = region.take(gap: gap, height: rule.thickness, advance: rule.thickness)
         page.rects.append(PlacedRect(kind: .rule, x: slot.x, y: slot.top, width: slot.width, height: rule.thickness,
                                      color: rule.color))
@@ -181,14 +217,16 @@ final class Paginator {
         pendingSpace = rule.spaceAfter
     }
 
-    private func place(_ p: ParagraphLayout, index: Int) throws {
+    private func place(_ p: ParagraphLayout, index: Int, from firstLine: Int = 0) throws {
         let style = p.paragraph.style
-        switch style.breakBefore {
-        case .page: if pageHasContent { try newPage() }
-        case .column: if !region.isEmpty { try nextColumn() }
-        case .none: break
+        if firstLine == 0 {
+            switch style.breakBefore {
+            case .page: if pageHasContent { try newPage() }
+            case .column: if !region.isEmpty { try nextColumn() }
+            case .none: break
+            }
         }
-        if !region.isEmpty {
+        if !region.isEmpty && firstLine == 0 {
             let gap = pendingSpace + style.spaceBefore
             if style.keepTogether && !region.fits(gap + p.height) && p.height <= region.frame.height {
                 try nextColumn()
@@ -197,10 +235,17 @@ final class Paginator {
             }
         }
         let lines = p.lines
-        var start = 0
+        var start = firstLine
         while start < lines.count {
+            bands.cursor.line = start
             let gap = region.isEmpty ? 0 : pendingSpace + style.spaceBefore
             var count = linesThatFit(p, from: start, available: region.remaining - gap, columnIsEmpty: region.isEmpty)
+            if count == 0 && region.isEmpty && (bands.isTrial || region.frame.top > document.page.margins.top + 0.5) {
+                // Too short a column: balancing tries a taller one; a band low on the page goes on to the next.
+                if bands.isTrial { throw BalanceOverflow() }
+                try nextColumn()
+                continue
+            }
             if count == 0 {
                 if region.isEmpty {
                     // A line taller than a whole column: it goes alone, overflowing the bottom margin.
@@ -213,8 +258,9 @@ final class Paginator {
                     continue
                 }
             }
-            placeLines(p, start..<(start + count), gap: start == 0 ? gap : 0)
+            placeLines(p, start..<(start + count), gap: start == 0 ? gap : 0, index: index)
             start += count
+            bands.cursor.line = start
             if start < lines.count { try nextColumn() }
         }
         pendingSpace = style.spaceAfter
@@ -265,7 +311,7 @@ final class Paginator {
         return needed <= region.remaining + FlowRegion.epsilon
     }
 
-    private func placeLines(_ p: ParagraphLayout, _ range: Range<Int>, gap: Double) {
+    private func placeLines(_ p: ParagraphLayout, _ range: Range<Int>, gap: Double, index: Int) {
         let style = p.paragraph.style
         var fragmentTop = 0.0, fragmentBottom = 0.0
         for i in range {
@@ -275,6 +321,10 @@ final class Paginator {
             if i == range.lowerBound { fragmentTop = slot.top }
             fragmentBottom = slot.top + box.height
             page.lines.append(PlacedLine(paragraph: p, lineIndex: i, originX: slot.x + p.left, baseline: baseline))
+            if i == p.lines.count - 1, case .tocEntry(let entry) = document.blocks[index] {
+                toc.decorate(entry, layout: p, line: box, x: slot.x, width: slot.width, baseline: baseline,
+                             page: tocPages?[entry.target], on: &page)
+            }
             if i == 0 { placeDestinations(p, x: slot.x, y: slot.top) }
             for piece in p.linkPieces(line: i) where isReachable(piece.target, from: p) {
                 page.links.append(LinkArea(target: piece.target, x: slot.x + piece.x, y: baseline - box.ascent,
@@ -318,7 +368,7 @@ final class Paginator {
         return false
     }
 
-    private var destinationNames = Set<String>()
+    var destinationNames = Set<String>()
 
     private func placeDestinations(_ p: ParagraphLayout, x: Double, y: Double) {
         var names = p.paragraph.anchors
@@ -335,6 +385,7 @@ final class Paginator {
     // MARK: Columns and pages
 
     private func nextColumn() throws {
+        bands.noteColumnEnd(columnIndex, bottom: region.y)
         if columnIndex + 1 < frames.count {
             columnIndex += 1
             region = FlowRegion(frame: frames[columnIndex])
@@ -343,7 +394,8 @@ final class Paginator {
         }
     }
 
-    private func newPage() throws {
+    func newPage() throws {
+        if bands.isTrial { throw BalanceOverflow() }
         try finishPage()
         startPage(number: page.number + 1)
     }
@@ -351,18 +403,12 @@ final class Paginator {
     private func startPage(number: Int) {
         page = Page(number: number, width: document.page.width, height: document.page.height)
         pageHasContent = false
-        columnIndex = 0
-        region = FlowRegion(frame: frames[0])
-        if let rule = document.page.columnRule, frames.count > 1 {
-            for k in 1..<frames.count {
-                let x = (frames[k - 1].x + frames[k - 1].width + frames[k].x) / 2 - rule.width / 2
-                page.rects.append(PlacedRect(kind: .columnRule, x: x, y: frames[k].top, width: rule.width,
-                                             height: frames[k].height, color: rule.color))
-            }
-        }
+        startBand(top: document.page.margins.top)
     }
 
     private func finishPage() throws {
+        closeBand()
+        for destination in page.destinations { destinationPages[destination.name] = page.number }
         page.section = section
         pageCount += 1
         runningText?.place(on: &page, totalPages: totalPages, diagnostics: &diagnostics)

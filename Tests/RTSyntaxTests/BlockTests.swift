@@ -102,7 +102,7 @@ final class BlockTests: XCTestCase {
     func testDirectives() {
         let r = parse("@pagebreak\n@columnbreak\n@toc\n@exclude circle(50%, 50%, 3cm) pages=2-3 margin=4mm\n@frobnicate now")
         XCTAssertEqual(show(r.document.blocks), """
-            @pageBreak @columnBreak @toc @exclude(shape: "circle(50%, 50%, 3cm)", options: \
+            @pageBreak @columnBreak @toc(options: []) @exclude(shape: "circle(50%, 50%, 3cm)", options: \
             \(ListCheck.pairs(r.document.blocks[3])) @unknown(name: "frobnicate", arguments: "now")
             """)
         XCTAssertEqual(warnings(r).count, 1)

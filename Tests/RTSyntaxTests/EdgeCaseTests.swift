@@ -27,7 +27,7 @@ final class EdgeCaseTests: XCTestCase {
     }
 
     func testDirectivesInsideContainers() {
-        XCTAssertEqual(show(blocks("> @pagebreak\n\n- @toc")), "quote[@pageBreak] list(bullet(\"-\"),1,.,tight)[item[@toc]]")
+        XCTAssertEqual(show(blocks("> @pagebreak\n\n- @toc")), "quote[@pageBreak] list(bullet(\"-\"),1,.,tight)[item[@toc(options: [])]]")
         let r = parse("@toc now")
         XCTAssertEqual(warnings(r).count, 1)
         XCTAssertEqual(loc(warnings(r)[0].location), "1:6")
