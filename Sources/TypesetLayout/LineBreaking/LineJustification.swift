@@ -14,7 +14,9 @@ enum LineJustification {
         while let ln = lineNode {
             lineNode = ln.pointee.next
             defer { index += 1 }
-            guard justify(index) else { continue }
+            // Lines that are not justified (a paragraph's last line, a forced break) keep their natural
+            // spacing unless the breaker counted on shrinking them to fit: then they shrink, never overflow.
+            let stretches = justify(index)
             let line = ln.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
             let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
             // The line's content without its leading and trailing spaces and separators (drawn at no width).
@@ -34,6 +36,7 @@ enum LineJustification {
             }
             guard spaces > 0 else { continue }
             let target = Int(toPango(lineWidth(index)))
+            if !stretches && natural <= target { continue }
             let factor = max(1 + Double(target - natural) / Double(spaces), 1 - TotalFitLines.spaceShrink)
             // Rounded cumulatively, so the line's width is exact in Pango units.
             var exact = 0.0, given = 0

@@ -3,7 +3,7 @@
 column's right edge, so not a paragraph's last line) the gaps between words relative to a normal space.
 Prints p50 and p95 of all gaps / space and the share of lines with any gap over 2x a space.
 
-Usage: evenness_breaker.py FILE.pdf [--font-size 10] [--space-em 0.318]
+Usage: evenness.py FILE.pdf [--font-size 10] [--space-em 0.318]
 Word boxes come from `pdftotext -bbox-layout` (poppler)."""
 import argparse
 import re
