@@ -113,7 +113,7 @@ struct DocumentLowerer {
         }
         var paragraph = builder.finish(style: style, emptyAttributes: base, location: location)
         paragraph.outline = outline
-        output.append(.paragraph(paragraph))
+        output.append(.paragraph(paragraph.markingDecimalSeparators()))
     }
 
     // MARK: Code, rules, divs, directives
