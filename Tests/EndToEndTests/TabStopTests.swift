@@ -12,7 +12,7 @@ final class TabStopTests: XCTestCase {
         let xml = try PDF.tool("mutool", ["draw", "-F", "stext", "-o", "-", pdf])
         return xml.split(separator: "\n").filter { $0.contains("<char ") }.map { line in
             let quad = Chars.attr(line, "quad").split(separator: " ").compactMap { Double($0) }
-            return (Chars.attr(line, "c"), quad[0], quad[2], Double(Chars.attr(line, "y")) ?? .nan)
+            return (Stext.character(Chars.attr(line, "c")), quad[0], quad[2], Double(Chars.attr(line, "y")) ?? .nan)
         }
     }
 
@@ -95,5 +95,14 @@ final class TabStopTests: XCTestCase {
         // Right-aligned and centred paragraphs with tabs: the stops win.
         XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "V" }).x, stop(3), accuracy: 0.5)
         XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "U" }).x, stop(3), accuracy: 0.5)
+    }
+}
+
+enum Stext {
+    /// mutool writes characters outside ASCII as `&#xHEX;`.
+    static func character(_ c: String) -> String {
+        guard c.hasPrefix("&#x"), c.hasSuffix(";"), let v = UInt32(c.dropFirst(3).dropLast(), radix: 16),
+              let scalar = Unicode.Scalar(v) else { return c }
+        return String(Character(scalar))
     }
 }
