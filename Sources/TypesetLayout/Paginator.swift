@@ -66,6 +66,7 @@ final class LayoutReuse {
 enum PreparedBlock {
     case paragraph(ParagraphLayout)
     case rule(HorizontalRule)
+    case table(TableLayout)
     case pageBreak
     case columnBreak
 }
@@ -134,6 +135,8 @@ final class Paginator {
                     pendingSpace = 0
                 case .rule(let rule):
                     try place(rule)
+                case .table(let table):
+                    try place(table)
                 case .paragraph(let paragraph):
                     try place(paragraph, index: i)
                 }
@@ -161,6 +164,9 @@ final class Paginator {
                 block = .paragraph(layout)
             }
         case .rule(let r): block = .rule(r)
+        case .table(let t):
+            block = .table(TableLayout(t, columnWidth: frames[0].width, engine: engine, images: images,
+                                       diagnostics: &diagnostics))
         case .pageBreak: block = .pageBreak
         case .columnBreak: block = .columnBreak
         }
@@ -334,7 +340,7 @@ final class Paginator {
 
     // MARK: Columns and pages
 
-    private func nextColumn() throws {
+    func nextColumn() throws {
         if columnIndex + 1 < frames.count {
             columnIndex += 1
             region = FlowRegion(frame: frames[columnIndex])
