@@ -64,6 +64,8 @@ enum AttributeTable {
         "widows": para("a positive whole number", positiveInt) { $0.paragraph.widows = $1 },
         "orphans": para("a positive whole number", positiveInt) { $0.paragraph.orphans = $1 },
         "break-before": para("page, column or none", enumValue(BreakBefore.self)) { $0.paragraph.breakBefore = $1 },
+        // Extension: list bullets per nesting level, e.g. `bullet="–"` or `bullet="square, dash"` (see ListLowering).
+        "bullet": para("bullet glyphs per level: single characters or disc, circle, square, dash, none", parseBullets) { $0.bullets = $1 },
         // Extension (not in the contract's list): the bar the built-in `quote` style draws, `WIDTH COLOR` or none.
         "border-left": para("\"WIDTH COLOR\" or none", parseBorder) { $0.paragraph.leftBorder = $1 },
     ]
@@ -262,6 +264,19 @@ func parseLineHeight(_ v: String, _ s: StyleState) -> LineHeight? {
     }
     guard let points = paragraphLength(v, s), points > 0 else { return nil }
     return .exactly(points)
+}
+
+/// `• ◦`, `square, dash`: one entry per nesting level, comma- or space-separated; each a name or one character.
+func parseBullets(_ v: String, _ s: StyleState) -> [String]? {
+    let names = ["disc": "\u{2022}", "circle": "\u{25E6}", "square": "\u{25AA}", "dash": "\u{2013}", "none": ""]
+    let parts = v.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    var glyphs: [String] = []
+    for part in parts {
+        if let named = names[part.lowercased()] { glyphs.append(named) }
+        else if part.count == 1 { glyphs.append(part) }
+        else { return nil }
+    }
+    return glyphs.isEmpty ? nil : glyphs
 }
 
 /// `4cm, 9cm decimal, 16cm right`, positions from the column's left edge; `none` clears them.

@@ -119,7 +119,7 @@ struct DocumentLowerer {
         }
         var paragraph = builder.finish(style: style, emptyAttributes: base, location: location)
         paragraph.outline = outline
-        output.append(.paragraph(paragraph))
+        output.append(.paragraph(paragraph.markingDecimalSeparators()))
     }
 
     // MARK: Code, rules, divs, directives

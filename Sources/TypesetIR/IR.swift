@@ -234,9 +234,39 @@ public struct HorizontalRule: Hashable, Sendable {
     public init() {}
 }
 
+public enum CellAlignment: String, Hashable, Sendable { case left, center, right, decimal }
+
+/// A pipe table. Layout measures the cells, sizes the columns from their content, wraps what does not fit,
+/// and repeats the header rows where the table continues in a new column or page.
+public struct TableBlock: Hashable, Sendable {
+    public var columns: [CellAlignment]
+    /// Rows of cells, each cell one paragraph (no indents; aligned per column). Decimal-column cells are
+    /// `TAB` + text with one decimal stop, which layout moves to where the column's separators line up.
+    public var rows: [[AttributedParagraph]]
+    /// How many of the first rows are header rows (bold, ruled off, repeated on continuation).
+    public var headerRowCount: Int
+    /// Left and right indents of the table from the column edges.
+    public var headIndent: Double = 0
+    public var tailIndent: Double = 0
+    /// Space between a cell's border and its text, horizontally and vertically.
+    public var cellPadding = EdgeInsets(top: 2, right: 5, bottom: 2, left: 5)
+    public var headerRule = Border(width: 0.75, color: Color(red: 0.3, green: 0.3, blue: 0.3))
+    public var rowRule = Border(width: 0.25, color: Color(red: 0.75, green: 0.75, blue: 0.75))
+    public var spaceBefore: Double = 0
+    public var spaceAfter: Double = 0
+    public var location: SourceLocation?
+
+    public init(columns: [CellAlignment], rows: [[AttributedParagraph]], headerRowCount: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.headerRowCount = headerRowCount
+    }
+}
+
 /// What the layout stage flows into columns, in reading order.
 public enum LayoutBlock: Hashable, Sendable {
     case paragraph(AttributedParagraph)
+    case table(TableBlock)
     case rule(HorizontalRule)
     case pageBreak
     case columnBreak

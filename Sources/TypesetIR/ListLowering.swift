@@ -2,9 +2,11 @@
 //
 // Geometry (all from the column's left edge):
 //   markerStart = container edge (+ the `list` style's margin-left for a top-level list)
-//   textEdge    = markerStart + max(1.5em, widest marker in the list × 0.6em + 0.3em gap)
+//   textEdge    = markerStart + max(1.5em, widest marker of the list as set (measured with Pango) + 0.5em gap)
 //   first line of an item:  firstLineHeadIndent = markerStart, tab stop at textEdge, headIndent = textEdge
 //   later paragraphs and nested lists of the item start at textEdge.
+// Bullets: `•` `◦` `▪` by nesting level, or the `bullet` attribute's glyphs (on the `list` style or a list's
+// block attributes; they cycle by level the same way).
 
 import RTSyntax
 
@@ -12,6 +14,19 @@ extension DocumentLowerer {
     static let bulletGlyphs = ["\u{2022}", "\u{25E6}", "\u{25AA}"]   // • ◦ ▪ by nesting level
     /// Space after a paragraph inside a tight list (no blank lines between items).
     static let tightListSpacing = 2.0
+    /// Marker-to-text gap and the least marker box, in ems of the list's font.
+    static let markerGap = 0.5
+    static let minimumMarkerBox = 1.5
+
+    /// The widest marker as set in the list's font: measured when lowering has a measurer, else estimated
+    /// (0.5em per character: DejaVu Serif digits are 0.64em, a full stop 0.32em).
+    func widestMarker(_ markers: [String], state: StyleState) -> Double {
+        let distinct = Set(markers)
+        if let measurer = options.measurer {
+            return distinct.map { measurer.width(of: $0, attributes: state.character) }.max() ?? 0
+        }
+        return Double(distinct.map { $0.unicodeScalars.count }.max() ?? 1) * 0.5 * state.character.fontSize
+    }
 
     mutating func lowerList(_ list: ListBlock, block: Block, context: StyleState) {
         var state = context
@@ -19,11 +34,10 @@ extension DocumentLowerer {
         if listDepth > 0 { state.marginLeft = 0 }   // nested lists start at the parent item's text edge
         state = applying(block.attributes, to: state)
 
-        let markers = list.items.indices.map { listMarker(list, index: $0) }
+        let markers = list.items.indices.map { listMarker(list, index: $0, bullets: state.bullets) }
         let em = state.character.fontSize
-        let widest = markers.map { $0.unicodeScalars.count }.max() ?? 1
         let markerStart = state.containerLeft + state.marginLeft
-        let textEdge = markerStart + max(1.5 * em, Double(widest) * 0.6 * em + 0.3 * em)
+        let textEdge = markerStart + max(Self.minimumMarkerBox * em, widestMarker(markers, state: state) + Self.markerGap * em)
 
         var itemState = state.enteringContainer()
         itemState.containerLeft = textEdge
@@ -70,11 +84,13 @@ extension DocumentLowerer {
     }
 
     /// `•`, `3.`, `c)`, `iv.`: numbered from `start`, bullets chosen by nesting depth, not by `-`/`*`/`+`.
-    func listMarker(_ list: ListBlock, index: Int) -> String {
+    func listMarker(_ list: ListBlock, index: Int, bullets: [String]? = nil) -> String {
         let n = list.start + index
         let delimiter = String(list.delimiter)
         switch list.style {
-        case .bullet: return Self.bulletGlyphs[listDepth % Self.bulletGlyphs.count]
+        case .bullet:
+            let glyphs = bullets ?? Self.bulletGlyphs
+            return glyphs[listDepth % glyphs.count]
         case .decimal: return "\(n)\(delimiter)"
         case .lowerAlpha: return alphabeticNumeral(n) + delimiter
         case .upperAlpha: return alphabeticNumeral(n).uppercased() + delimiter

@@ -11,8 +11,12 @@ public struct LoweringOptions: Sendable {
     public var sourceDateEpoch: Int64?
     /// The current time (seconds since 1970), used when neither `date` nor `SOURCE_DATE_EPOCH` is given.
     public var now: Int64
+    /// Real text widths (list markers); without one, lowering estimates them from the font size.
+    public var measurer: (any TextMeasurer)?
 
-    public init(variables: [String: String] = [:], allowUndefined: Bool = false, sourceDateEpoch: Int64? = nil, now: Int64 = 0) {
+    public init(variables: [String: String] = [:], allowUndefined: Bool = false, sourceDateEpoch: Int64? = nil, now: Int64 = 0,
+                measurer: (any TextMeasurer)? = nil) {
+        self.measurer = measurer
         self.variables = variables
         self.allowUndefined = allowUndefined
         self.sourceDateEpoch = sourceDateEpoch
@@ -33,6 +37,16 @@ public struct LoweringResult: Sendable {
     }
 }
 
+/// Measures set text for lowering. The layout stage implements it with Pango, so geometry that depends on
+/// real widths (a list's text edge after its widest marker) is fixed once here, where nested content, later
+/// paragraphs of an item and tables inside it all take their indents from it; the IR stays free of Pango.
+public protocol TextMeasurer: Sendable {
+    /// Advance width in points of `text` set with `attributes`.
+    func width(of text: String, attributes: CharacterAttributes) -> Double
+    /// The document's own font files (front matter `fonts`), to load before measuring.
+    func useFonts(_ paths: [String])
+}
+
 /// Lowering: syntax tree + front matter + styles + options -> TypesetDocument, with diagnostics.
 public enum Lowering {
     /// `parseInlines` parses one line of inline markup (the `header:`/`footer:` values); the pipeline passes
@@ -41,6 +55,7 @@ public enum Lowering {
                              parseInlines: (String, SourceLocation) -> ([Inline], [Diagnostic])) -> LoweringResult {
         let frontMatter = FrontMatterReader(doc.frontMatter, options: options)
         let settings = frontMatter.settings
+        options.measurer?.useFonts(settings.fontFiles)
 
         // body: built-in, then front matter `font` & co., then the user's `styles: body:` (later pairs win).
         var sheet = StyleSheet()

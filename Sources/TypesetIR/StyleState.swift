@@ -16,6 +16,8 @@ struct StyleState: Hashable, Sendable {
     /// Left and right edges of the enclosing container, from the column edges.
     var containerLeft: Double = 0
     var containerRight: Double = 0
+    /// `bullet`: list bullet glyphs by nesting level (cycling); nil: the built-in `•` `◦` `▪`.
+    var bullets: [String]? = nil
     /// Column width in points: what `%` means for paragraph lengths.
     var columnWidth: Double = 481.89
 

@@ -1,13 +1,9 @@
-// Tables, for now: one paragraph per row, cells separated by TABs, tab stops at equal column widths that
-// honour each column's alignment (decimal too). Real table layout (measured columns, wrapping cells, the
-// header repeated across pages) is later work in the layout stage; this keeps tables readable meanwhile.
+// Pipe tables -> a TableBlock: one paragraph per cell, the column alignments, the header row count.
+// Column widths, wrapping, rules and the header repeated across pages are the layout stage's (TableLayout).
 
 import RTSyntax
 
 extension DocumentLowerer {
-    /// Space between rows; the last row gets the table's own space-after back.
-    static let tableRowSpacing = 1.0
-
     mutating func lowerTable(_ table: Table, block: Block, context: StyleState) {
         var state = context
         sheet.apply("table", to: &state)
@@ -15,29 +11,12 @@ extension DocumentLowerer {
 
         let columnCount = max(table.alignments.count, table.header.count, table.rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return }
-        let base = state.paragraphStyle()
-        let left = base.headIndent
-        let width = max(state.columnWidth - base.headIndent - base.tailIndent, 1)
-        let columnWidth = width / Double(columnCount)
-        let em = state.character.fontSize
-        let padding = 0.5 * em
-
-        func alignment(_ column: Int) -> ColumnAlignment {
-            column < table.alignments.count ? table.alignments[column] : .none
-        }
-        // A left-aligned first column starts at the head indent; every other cell is reached by a TAB.
-        func needsTab(_ column: Int) -> Bool {
-            column > 0 || ![.none, .left].contains(alignment(0))
-        }
-        var stops: [TabStop] = []
-        for column in 0..<columnCount {
-            let x = left + columnWidth * Double(column)
-            switch alignment(column) {
-            case .none, .left: if column > 0 { stops.append(TabStop(position: x, alignment: .left)) }
-            case .center: stops.append(TabStop(position: x + columnWidth / 2, alignment: .center))
-            case .right: stops.append(TabStop(position: x + columnWidth - padding, alignment: .right))
-            // Room for about two decimals after the separator, without passing the column's middle.
-            case .decimal: stops.append(TabStop(position: max(x + columnWidth / 2, x + columnWidth - padding - 2.5 * em), alignment: .decimal))
+        let columns: [CellAlignment] = (0..<columnCount).map { column in
+            switch column < table.alignments.count ? table.alignments[column] : .none {
+            case .none, .left: .left
+            case .center: .center
+            case .right: .right
+            case .decimal: .decimal
             }
         }
 
@@ -45,26 +24,58 @@ extension DocumentLowerer {
         if table.header.contains(where: { !$0.content.isEmpty }) { rows.append((table.header, true)) }
         rows += table.rows.map { ($0, false) }
 
-        for (rowIndex, row) in rows.enumerated() {
+        let base = state.paragraphStyle()
+        var cellStyle = base
+        cellStyle.headIndent = 0
+        cellStyle.firstLineHeadIndent = 0
+        cellStyle.tailIndent = 0
+        cellStyle.spaceBefore = 0
+        cellStyle.spaceAfter = 0
+        cellStyle.breakBefore = .none
+        cellStyle.keepWithNext = false
+        cellStyle.tabStops = []
+
+        var lowered: [[AttributedParagraph]] = []
+        for row in rows {
             var rowState = state
             if row.isHeader { rowState.character.weight = max(rowState.character.weight, 700) }
-            var builder = ParagraphBuilder()
+            var cells: [AttributedParagraph] = []
             for column in 0..<columnCount {
-                if needsTab(column) { builder.append("\t", rowState.character) }
+                var builder = ParagraphBuilder()
+                var style = cellStyle
+                switch columns[column] {
+                case .left: style.alignment = .left
+                case .center: style.alignment = .center
+                case .right: style.alignment = .right
+                case .decimal:
+                    // Header cells of a decimal column are right-aligned over the numbers; body cells get
+                    // a decimal stop that layout moves to where the column's separators line up.
+                    if row.isHeader {
+                        style.alignment = .right
+                    } else {
+                        style.alignment = .left
+                        style.tabStops = [TabStop(position: 1, alignment: .decimal)]
+                        builder.append("\t", rowState.character)
+                    }
+                }
                 if column < row.cells.count {
                     lowerInlines(row.cells[column].content, rowState.character, state: rowState, into: &builder)
                 }
+                let location = column < row.cells.count ? row.cells[column].range.start : block.range.start
+                cells.append(builder.finish(style: style, emptyAttributes: rowState.character, location: location)
+                    .markingDecimalSeparators())
             }
-            var style = rowState.paragraphStyle()
-            style.tabStops = stops
-            if rowIndex > 0 {
-                style.spaceBefore = 0
-                style.breakBefore = .none
-            }
-            if rowIndex < rows.count - 1 { style.spaceAfter = Self.tableRowSpacing }
-            if row.isHeader { style.keepWithNext = true }
-            let location = row.cells.first?.range.start ?? block.range.start
-            emitParagraph(builder, style: style, base: rowState.character, location: location)
+            lowered.append(cells)
         }
+
+        var result = TableBlock(columns: columns, rows: lowered, headerRowCount: rows.first?.isHeader == true ? 1 : 0)
+        result.headIndent = base.headIndent
+        result.tailIndent = base.tailIndent
+        let em = state.character.fontSize
+        result.cellPadding = EdgeInsets(top: 0.25 * em, right: 0.5 * em, bottom: 0.25 * em, left: 0.5 * em)
+        result.spaceBefore = base.spaceBefore
+        result.spaceAfter = base.spaceAfter
+        result.location = block.range.start
+        output.append(.table(result))
     }
 }

@@ -4,6 +4,7 @@
 import Foundation
 import RTSyntax
 import TypesetIR
+import TypesetLayout
 import TypesetPDF
 
 public struct TypesetRequest: Sendable {
@@ -134,7 +135,8 @@ public enum Typesetter {
             variables: variables,
             allowUndefined: request.allowUndefined,
             sourceDateEpoch: request.sourceDateEpoch,
-            now: Int64(Date().timeIntervalSince1970)
+            now: Int64(Date().timeIntervalSince1970),
+            measurer: PangoTextMeasurer()
         )
         let lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
         diagnostics.append(contentsOf: lowered.diagnostics)

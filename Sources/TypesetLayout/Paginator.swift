@@ -71,6 +71,7 @@ final class LayoutReuse {
 enum PreparedBlock {
     case paragraph(ParagraphLayout)
     case rule(HorizontalRule)
+    case table(TableLayout)
     case pageBreak
     case columnBreak
     case columnSet(ColumnSet)
@@ -162,6 +163,8 @@ final class Paginator {
                 pendingSpace = 0
             case .rule(let rule):
                 try place(rule)
+            case .table(let table):
+                try place(table)
             case .paragraph(let paragraph):
                 try place(paragraph, index: i, from: firstLine)
             case .columnSet(let set):
@@ -183,6 +186,9 @@ final class Paginator {
         case .tocEntry(let entry):
             block = layout(entry.paragraph, at: i)
         case .rule(let r): block = .rule(r)
+        case .table(let t):
+            block = .table(TableLayout(t, columnWidth: frames[0].width, engine: engine, images: images,
+                                       diagnostics: &diagnostics))
         case .pageBreak: block = .pageBreak
         case .columnBreak: block = .columnBreak
         case .columnSet(let set): block = .columnSet(set)
@@ -384,7 +390,7 @@ final class Paginator {
 
     // MARK: Columns and pages
 
-    private func nextColumn() throws {
+    func nextColumn() throws {
         bands.noteColumnEnd(columnIndex, bottom: region.y)
         if columnIndex + 1 < frames.count {
             columnIndex += 1

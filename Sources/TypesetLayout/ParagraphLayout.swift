@@ -67,9 +67,7 @@ public final class ParagraphLayout {
         }
         let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab, engine: engine) && !text.isEmpty
 
-        // Tabs do not mix with Pango's justification or non-left alignment: a paragraph with tabs is set left.
-        var alignment = style.alignment
-        if hasTab && alignment != .left && alignment != .start { alignment = .left }
+        let alignment = hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
         switch alignment {
         case .left, .start: pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
         case .right: pango_layout_set_alignment(pl, PANGO_ALIGN_RIGHT)
@@ -102,7 +100,8 @@ public final class ParagraphLayout {
             }
         }
         if hasTab {
-            let tabs = ParagraphLayout.tabArray(style, layoutLeft: left, width: width)
+            let marked = paragraph.text.contains(AttributedParagraph.decimalMark)
+            let tabs = ParagraphLayout.tabArray(style, layoutLeft: left, width: width, decimalMarked: marked)
             pango_layout_set_tabs(pl, tabs.tabs)
         }
 
@@ -120,7 +119,8 @@ public final class ParagraphLayout {
             }
         }
         var runs = paragraph.runs
-        ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style)
+        ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
+                                      tabText: hasTab ? paragraph.text : nil)
 
         if totalFit {
             // Line widths from the layout's left edge: Pango's indent takes room from the first line
@@ -247,9 +247,11 @@ public final class ParagraphLayout {
 
     static func setAttributes(_ layout: OpaquePointer, runs: [AttributeRun],
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
-                              style: ParagraphStyle) {
+                              style: ParagraphStyle, tabText: String? = nil) {
         let attrs = AttributeListHandle()
         AttributeBuilder.build(runs: runs, base: base, into: attrs)
+        // In paragraphs with tabs, hard breaks must not take width (see zeroLineSeparators).
+        if let tabText { ParagraphLayout.zeroLineSeparators(in: tabText, attrs) }
         if style.wrap == .char, let end = runs.last?.range.upperBound {
             // A break inside a code line is not a hyphenation point.
             attrs.insert(pango_attr_insert_hyphens_new(0), 0..<end)
@@ -315,7 +317,10 @@ public final class ParagraphLayout {
     }
 
     /// Tab stops relative to the layout's left edge; after the explicit stops, default stops every `tabInterval`.
-    static func tabArray(_ style: ParagraphStyle, layoutLeft: Double, width: Double) -> TabArrayHandle {
+    /// Decimal stops align on the IR's zero-width decimal mark when the text has one (the separator's left
+    /// edge lands on the stop, see DecimalTabs.swift), else on the separator itself (Pango centres it).
+    static func tabArray(_ style: ParagraphStyle, layoutLeft: Double, width: Double,
+                         decimalMarked: Bool = false) -> TabArrayHandle {
         var stops: [(Double, TabAlignment)] = style.tabStops.sorted { $0.position < $1.position }
             .map { ($0.position - layoutLeft, $0.alignment) }.filter { $0.0 > 0 }
         let interval = style.tabInterval > 0 ? style.tabInterval : 36
@@ -327,7 +332,8 @@ public final class ParagraphLayout {
             position += interval
         }
         let tabs = TabArrayHandle(count: stops.count)
-        let decimalPoint = style.decimalSeparator.unicodeScalars.first?.value ?? 46
+        let decimalPoint = decimalMarked ? AttributedParagraph.decimalMark.unicodeScalars.first!.value
+            : style.decimalSeparator.unicodeScalars.first?.value ?? 46
         for (i, stop) in stops.enumerated() {
             let align: PangoTabAlign
             switch stop.1 {
@@ -340,6 +346,44 @@ public final class ParagraphLayout {
             if stop.1 == .decimal { pango_tab_array_set_decimal_point(tabs.tabs, Int32(i), decimalPoint) }
         }
         return tabs
+    }
+
+    /// Pango gives a hard line break (U+2028) an advance when it sizes the text after a right, centre or
+    /// decimal tab, so that text ended some 7pt short of its stop. An empty shape makes the break zero-width;
+    /// it still ends the line (breaks come from the text, not from glyphs) and draws nothing, as before.
+    static func zeroLineSeparators(in text: String, _ attrs: AttributeListHandle) {
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let length = UTF8.width(scalar)
+            if scalar == "\u{2028}" {
+                var ink = PangoRectangle(), logical = PangoRectangle()
+                attrs.insert(pango_attr_shape_new(&ink, &logical), offset..<(offset + length))
+            }
+            offset += length
+        }
+    }
+
+    /// Tab stops are absolute positions from the column's left edge (as in Word and LibreOffice), so they win
+    /// over moving a line as a whole: a right-aligned or centred paragraph with tabs is set left. Justification
+    /// stretches every space of a line, which would push text after a tab off its stop; it is kept when no
+    /// space comes before a tab on its hard line (a leading tab as an indent, `Term<TAB>definition`: only text
+    /// after the tabs stretches, as Word does), otherwise the paragraph is set ragged-right.
+    static func alignmentWithTabs(_ alignment: TextAlignment, text: String) -> TextAlignment {
+        switch alignment {
+        case .left, .start: return alignment
+        case .right, .center: return .left
+        case .justify:
+            var spaceOnLine = false
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case " ": spaceOnLine = true
+                case "\t": if spaceOnLine { return .left }
+                case "\n", "\u{2028}": spaceOnLine = false
+                default: break
+                }
+            }
+            return .justify
+        }
     }
 
     /// The shape rectangle (Pango units, y relative to the baseline) for an inline image.

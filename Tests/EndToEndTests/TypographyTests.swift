@@ -199,7 +199,8 @@ final class TypographyTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples")
         let expected = ["progress-log": "Nightly build 412", "gettysburg": "Four score and seven years ago",
-                        "inline-image": "all checks passed", "typography": "fourteen points"]
+                        "inline-image": "all checks passed", "typography": "fourteen points",
+                        "price-list": "Market prices"]
         let dir = try Harness.scratch()
         for (name, text) in expected {
             let out = dir + "/\(name).pdf"
@@ -208,6 +209,13 @@ final class TypographyTests: XCTestCase {
             XCTAssertEqual(result.stderr, "", "\(name) has diagnostics")
             XCTAssertTrue(try PDF.text(out).replacingOccurrences(of: "\n", with: " ").contains(text), name)
         }
+        // The price list's decimal points line up: the tab-stop list, the table, then the German commas.
+        let points = try Chars.read(dir + "/price-list.pdf").filter { $0.c == "." && $0.y > 150 }
+        let stopX = (2 + 6) * 72 / 2.54
+        XCTAssertEqual(points.prefix(4).map(\.x).filter { abs($0 - stopX) < 0.5 }.count, 4, "tab-stop prices")
+        let tablePoints = points.dropFirst(4).prefix(4).map(\.x)
+        XCTAssertEqual(tablePoints.count, 4)
+        for x in tablePoints { XCTAssertEqual(x, tablePoints[0], accuracy: 0.5, "table prices") }
         let gettysburg = try Chars.read(dir + "/gettysburg.pdf")
         XCTAssertGreaterThan(try Chars.first("F", in: gettysburg).size, 20, "first letter larger")
         XCTAssertEqual(try Chars.first("G", in: gettysburg).font.hasSuffix("Bold"), true)

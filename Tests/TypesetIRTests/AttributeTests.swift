@@ -66,7 +66,8 @@ final class AttributeTests: XCTestCase {
     }
 
     func testEveryKeyInTheTableIsCovered() {
-        XCTAssertEqual(Set(AttributeTable.handlers.keys), Set(Self.cases.map(\.key)))
+        // `bullet` shapes list markers rather than a paragraph field: ListMarkerTests covers it.
+        XCTAssertEqual(Set(AttributeTable.handlers.keys).subtracting(["bullet"]), Set(Self.cases.map(\.key)))
     }
 
     func testWithoutTheAttributeTheChecksFail() throws {

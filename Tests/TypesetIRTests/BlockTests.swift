@@ -82,8 +82,8 @@ final class ListTests: XCTestCase {
     func testWideMarkersPushTheTextEdge() {
         let items = (0..<12).map { _ in [paragraph(text("i"))] }
         let result = lower([list(.decimal, items)])
-        // "12." is three characters: 3 × 0.6em + 0.3em gap = 2.1em; every item shares the widest marker's edge.
-        for p in result.paragraphs { XCTAssertEqual(p.style.headIndent, 5 + 21, accuracy: 1e-9) }
+        // Without a measurer "12." is estimated at 3 × 0.5em, plus the 0.5em gap; every item shares that edge.
+        for p in result.paragraphs { XCTAssertEqual(p.style.headIndent, 5 + 20, accuracy: 1e-9) }
         XCTAssertEqual(Set(result.paragraphs.map(\.style.headIndent)).count, 1)
     }
 
@@ -171,21 +171,23 @@ final class OtherBlockTests: XCTestCase {
         XCTAssertEqual(listed.map(\.style.spaceBefore), [9, 0])
     }
 
-    func testTableRowsWithTabStops() {
+    func testTableBecomesATableBlockOfCellParagraphs() throws {
         let cell = { (s: String) in TableCell(content: [text(s)], range: at(1)) }
-        let table = Table(alignments: [.left, .right, .decimal], header: [cell("Item"), cell("Qty"), cell("Price")],
+        let table = Table(alignments: [.left, .right, .decimal, .center], header: [cell("Item"), cell("Qty"), cell("Price")],
                           rows: [[cell("Apple"), cell("3"), cell("1.25")], [cell("Pear"), cell("12")]])
         let result = lower([Block(.table(table), range: at(1))])
-        let rows = result.paragraphs
-        XCTAssertEqual(rows.map(\.text), ["Item\tQty\tPrice", "Apple\t3\t1.25", "Pear\t12\t"])
-        XCTAssertEqual(rows[0].runs[0].attributes.weight, 700)
-        XCTAssertEqual(rows[1].runs[0].attributes.weight, 400)
-        XCTAssertTrue(rows[0].style.keepWithNext)
-        let width = PageGeometry().columnWidth / 3
-        XCTAssertEqual(rows[1].style.tabStops.map(\.alignment), [.right, .decimal])
-        XCTAssertEqual(rows[1].style.tabStops[0].position, 2 * width - 5, accuracy: 1e-9)
-        XCTAssertTrue(rows[1].style.tabStops[1].position > 2 * width && rows[1].style.tabStops[1].position < 3 * width)
-        XCTAssertEqual(rows.map(\.style.spaceAfter), [1, 1, 6])
+        guard case .table(let t) = try XCTUnwrap(result.document.blocks.first) else { return XCTFail("no table block") }
+        XCTAssertEqual(t.columns, [.left, .right, .decimal, .center])
+        XCTAssertEqual(t.headerRowCount, 1)
+        let mark = String(AttributedParagraph.decimalMark)
+        XCTAssertEqual(t.rows.map { $0.map(\.text) }, [["Item", "Qty", "Price", ""], ["Apple", "3", "\t1\(mark).25", ""],
+                                                       ["Pear", "12", "\t", ""]])
+        XCTAssertEqual(t.rows[0][0].runs[0].attributes.weight, 700)
+        XCTAssertEqual(t.rows[1][0].runs[0].attributes.weight, 400)
+        XCTAssertEqual(t.rows[1].map(\.style.alignment), [.left, .right, .left, .center])
+        XCTAssertEqual(t.rows[0][2].style.alignment, .right, "a decimal column's header sits right over the numbers")
+        XCTAssertEqual(t.rows[1][2].style.tabStops.map(\.alignment), [.decimal])
+        XCTAssertEqual(t.cellPadding.left, 5)
     }
 
     func testImages() throws {

@@ -1,0 +1,81 @@
+// Placing a laid-out table row by row into the flow. Rows are never split: a row that does not fit goes to
+// the next column or page, and the header rows are repeated on top there. A row taller than a whole column
+// is placed anyway, overflowing the bottom margin, with a warning (as a too-tall line is).
+
+import RTSyntax
+import TypesetIR
+
+extension Paginator {
+    func place(_ table: TableLayout) throws {
+        let spec = table.table
+        let header = table.headerRows
+        let headerHeight = header.reduce(0) { $0 + $1.height }
+        var gap = region.isEmpty ? 0 : pendingSpace + spec.spaceBefore
+        var repeatHeader = false
+        var warned = false
+        var index = 0
+        while index < table.rows.count {
+            // Header rows only go where the first body row fits under them.
+            var needed = index < header.count
+                ? header.dropFirst(index).reduce(0) { $0 + $1.height } + (table.rows.dropFirst(header.count).first?.height ?? 0)
+                : table.rows[index].height
+            if repeatHeader { needed += headerHeight }
+            if !region.fits(gap + needed) {
+                if !region.isEmpty {
+                    try nextColumn()
+                    gap = 0
+                    repeatHeader = index >= header.count && !header.isEmpty
+                    continue
+                }
+                if !warned {
+                    diagnostics.append(.warning(String(format: "a table row is %.1fpt tall, taller than the column (%.1fpt)",
+                                                       needed, region.frame.height), at: spec.location))
+                    warned = true
+                }
+            }
+            if repeatHeader {
+                for row in header {
+                    placeRow(row, of: table, gap: gap)
+                    gap = 0
+                }
+                repeatHeader = false
+            }
+            placeRow(table.rows[index], of: table, gap: gap)
+            gap = 0
+            index += 1
+        }
+        pendingSpace = spec.spaceAfter
+    }
+
+    private func placeRow(_ row: TableLayout.Row, of table: TableLayout, gap: Double) {
+        let spec = table.table
+        let slot = region.take(gap: gap, height: row.height, advance: row.height)
+        let left = slot.x + spec.headIndent
+        for (column, cell) in row.cells.enumerated() {
+            let cellLeft = left + table.columnX[column] + spec.cellPadding.left
+            var top = slot.top + spec.cellPadding.top
+            for (i, box) in cell.lines.enumerated() {
+                let baseline = top + box.baselineOffset
+                page.lines.append(PlacedLine(paragraph: cell, lineIndex: i, originX: cellLeft + cell.left, baseline: baseline))
+                for piece in cell.linkPieces(line: i) {
+                    page.links.append(LinkArea(target: piece.target, x: cellLeft + piece.x, y: baseline - box.ascent,
+                                               width: piece.width, height: box.ascent + box.descent))
+                }
+                for image in cell.images where image.line == i {
+                    page.images.append(PlacedImage(path: image.path, image: image.image, x: cellLeft + image.x,
+                                                   y: baseline + image.top, width: image.width, height: image.height,
+                                                   fit: image.fit))
+                }
+                top += box.advance
+            }
+        }
+        // A firm rule under the (last) header row, light rules under body rows.
+        let isLastHeader = row.isHeader && row.cells.first === table.headerRows.last?.cells.first
+        if !row.isHeader || isLastHeader {
+            let rule = row.isHeader ? spec.headerRule : spec.rowRule
+            page.rects.append(PlacedRect(kind: .rule, x: left, y: slot.top + row.height - rule.width / 2,
+                                         width: table.width, height: rule.width, color: rule.color))
+        }
+        pageHasContent = true
+    }
+}

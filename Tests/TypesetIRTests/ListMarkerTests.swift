@@ -1,0 +1,51 @@
+// List markers: the text edge follows the widest marker's measured width; bullets can be restyled.
+
+import RTSyntax
+@testable import TypesetIR
+import XCTest
+
+/// Every character 4pt wide, except `W` at 9pt: easy to predict.
+private struct FixedMeasurer: TextMeasurer {
+    func width(of text: String, attributes: CharacterAttributes) -> Double {
+        text.reduce(0) { $0 + ($1 == "W" ? 9 : 4) } * attributes.fontSize / 10
+    }
+    func useFonts(_ paths: [String]) {}
+}
+
+final class ListMarkerTests: XCTestCase {
+    private func lowerMeasured(_ blocks: [Block]) -> LoweringResult {
+        Lowering.lower(RTDocument(file: testFile, frontMatter: nil, blocks: blocks),
+                       options: LoweringOptions(measurer: FixedMeasurer()), parseInlines: stubParseInlines)
+    }
+
+    func testTextEdgeIsMarkerStartPlusWidestMeasuredMarkerPlusGap() {
+        let items = (0..<12).map { _ in [paragraph(text("item"))] }
+        let result = lowerMeasured([list(.decimal, items)])
+        // "12." measures 12pt, plus the 0.5em gap (5pt): 17pt past the marker start (the list style's 0.5em).
+        for p in result.paragraphs {
+            XCTAssertEqual(p.style.firstLineHeadIndent, 5)
+            XCTAssertEqual(p.style.headIndent, 5 + 17, accuracy: 1e-9)
+            XCTAssertEqual(p.style.tabStops.first?.position, p.style.headIndent)
+        }
+        // Short markers keep the 1.5em minimum box.
+        let short = lowerMeasured([list(.decimal, [[paragraph(text("a"))]])]).paragraphs[0]
+        XCTAssertEqual(short.style.headIndent, 5 + 15, accuracy: 1e-9)
+    }
+
+    func testBulletAttributeOverridesGlyphsPerLevel() {
+        let inner = list(.bullet("-"), [[paragraph(text("b"))]])
+        let outer = list(.bullet("-"), [[paragraph(text("a")), inner]], attributes: attrs(pair("bullet", "dash, W")))
+        let result = lowerMeasured([outer])
+        XCTAssertEqual(result.paragraphs.map(\.text), ["\u{2013}\ta", "W\tb"])
+        XCTAssertTrue(result.warnings.isEmpty)
+        let styled = lowerMeasured([list(.bullet("-"), [[paragraph(text("x"))]], attributes: attrs(pair("bullet", "square")))])
+        XCTAssertEqual(styled.paragraphs[0].text, "\u{25AA}\tx")
+    }
+
+    func testUnknownBulletValueWarnsAndKeepsTheDefault() {
+        let result = lowerMeasured([list(.bullet("-"), [[paragraph(text("x"))]], attributes: attrs(pair("bullet", "stars")))])
+        XCTAssertEqual(result.paragraphs[0].text, "\u{2022}\tx")
+        XCTAssertEqual(result.warnings.count, 1)
+        XCTAssertTrue(result.warnings[0].message.contains("bullet"))
+    }
+}
