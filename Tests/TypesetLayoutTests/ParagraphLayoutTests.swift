@@ -21,7 +21,8 @@ final class ParagraphLayoutTests: XCTestCase {
         // In the PDF the last word of each full line ends at the right margin.
         let words = try PDFTool.words(PDFTool.render(doc, name: "justify"))
         let rows = Dictionary(grouping: words) { ($0.yMin * 2).rounded() }
-        let full = rows.values.filter { $0.count > 3 }.sorted { $0[0].yMin < $1[0].yMin }.dropLast()
+        // The paragraph's last line is dropped by position: it may have few words.
+        let full = rows.values.sorted { $0[0].yMin < $1[0].yMin }.dropLast().filter { $0.count > 3 }
         XCTAssertEqual(full.count, lines.count - 1)
         for row in full { XCTAssertEqual(row.map(\.xMax).max()!, right, accuracy: 1) }
     }

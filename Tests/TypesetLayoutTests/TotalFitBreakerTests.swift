@@ -71,4 +71,58 @@ final class TotalFitBreakerTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "linear-ish: 20,000 words")
         XCTAssertGreaterThan(breaks.count, 1000)
     }
+
+    /// Words of 4 to 11 "letters" (5pt each) with a hyphen point (2pt hyphen) after every second letter.
+    private func hyphenatable(words: Int) -> [BreakItem] {
+        var seed: UInt64 = 42
+        var items: [BreakItem] = []
+        for i in 0..<words {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let letters = 4 + Int(seed >> 60) % 8
+            if i > 0 { items.append(.glue(5, stretch: 2.5, shrink: 2)) }
+            for k in stride(from: 0, to: letters, by: 2) {
+                if k > 0 && letters - k >= 2 { items.append(.penalty(2, 50, flagged: true)) }
+                items.append(.box(Double(min(2, letters - k)) * 5))
+            }
+        }
+        return items + [.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0),
+                        .penalty(0, -TotalFitBreaker.forcedPenalty)]
+    }
+
+    private func longestHyphenRun(_ breaks: [ChosenBreak], _ items: [BreakItem]) -> Int {
+        var run = 0, longest = 0
+        for b in breaks {
+            run = items[b.item].flagged ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    func testAtMostTwoConsecutiveHyphenatedLines() {
+        let items = hyphenatable(words: 400)
+        var unlimited = TotalFitBreaker()
+        unlimited.maxConsecutiveHyphens = 0
+        unlimited.doubleHyphenDemerits = 0
+        XCTAssertGreaterThan(longestHyphenRun(unlimited.breakLines(items) { _ in 97 }, items), 2,
+                             "the case must be one that hyphenates in runs without the limit")
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 97 }
+        XCTAssertEqual(breaks.last?.item, items.count - 1)
+        XCTAssertLessThanOrEqual(longestHyphenRun(breaks, items), 2)
+    }
+
+    func testFirstPassAvoidsHyphenationWhenLinesAreGoodWithout() {
+        // Every line "20 20 20" fits 70pt exactly; hyphenating would only add penalties.
+        var items: [BreakItem] = []
+        for i in 0..<12 {
+            if i > 0 { items.append(.glue(5, stretch: 2.5, shrink: 5.0 / 3)) }
+            items += [.box(10), .penalty(2, -9_000, flagged: true), .box(10)]  // a tempting (negative) hyphen penalty
+        }
+        items += [.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), .penalty(0, -TotalFitBreaker.forcedPenalty)]
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 70 }
+        XCTAssertFalse(breaks.contains { items[$0.item].flagged }, "\(breaks)")
+        var noFirstPass = TotalFitBreaker()
+        noFirstPass.pretolerance = -1
+        XCTAssertTrue(noFirstPass.breakLines(items) { _ in 70 }.contains { items[$0.item].flagged },
+                      "without the first pass the negative penalty wins (so the test can fail)")
+    }
 }

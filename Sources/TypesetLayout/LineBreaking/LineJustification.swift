@@ -5,7 +5,8 @@
 import CPangoCairo
 
 enum LineJustification {
-    /// Justifies the lines `justify(i)` of `layout` (whose text is `text`) to `lineWidth(i)` points.
+    /// Justifies the lines `justify(i)` of `layout` (whose text is `text`) to `lineWidth(i)` points. Other lines
+    /// (a paragraph's last) are only shrunk, when the breaker planned them with shrunk spaces.
     static func justify(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, justify: (Int) -> Bool,
                         lineWidth: (Int) -> Double) {
         // get_lines (not _readonly) marks the lines as changed by us, so Pango does not cache their extents.
@@ -14,9 +15,7 @@ enum LineJustification {
         while let ln = lineNode {
             lineNode = ln.pointee.next
             defer { index += 1 }
-            // Lines that are not justified (a paragraph's last line, a forced break) keep their natural
-            // spacing unless the breaker counted on shrinking them to fit: then they shrink, never overflow.
-            let stretches = justify(index)
+            let full = justify(index)
             let line = ln.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
             let start = Int(line.pointee.start_index), end = start + Int(line.pointee.length)
             // The line's content without its leading and trailing spaces and separators (drawn at no width).
@@ -34,9 +33,8 @@ enum LineJustification {
                     if isStretchable(text, byte) { spaces += w }
                 }
             }
-            guard spaces > 0 else { continue }
             let target = Int(toPango(lineWidth(index)))
-            if !stretches && natural <= target { continue }
+            guard spaces > 0 && (full || natural > target) else { continue }
             let factor = max(1 + Double(target - natural) / Double(spaces), 1 - TotalFitLines.spaceShrink)
             // Rounded cumulatively, so the line's width is exact in Pango units.
             var exact = 0.0, given = 0

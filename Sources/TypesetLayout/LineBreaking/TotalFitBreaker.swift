@@ -35,55 +35,76 @@ public struct TotalFitBreaker {
     /// Stretch that stands for TeX's `fil` (the glue ending a paragraph).
     public static let fillStretch = 1e7
 
-    /// Largest badness (100 r^3) a line may have in the first pass; the second pass accepts any.
-    /// High, because in a narrow column (~7 spaces a line) TeX's 200 leaves most paragraphs without a
-    /// feasible set of breaks; demerits still prefer the even lines. 10,000 is r = 4.6.
-    public var tolerance = 10_000.0
+    /// Largest badness (100 r^3) of a line in the first pass, which tries no hyphenation points
+    /// (TeX's \pretolerance); a negative value skips that pass.
+    public var pretolerance = 100.0
+    /// Largest badness in the second pass, with hyphenation. Paragraphs with no feasible breaks then go to a
+    /// last pass that accepts any badness, ranked by its real value, and lets a line overflow only when nothing
+    /// else reaches the end. Infinite by default: in ~40-character columns a paragraph often has one line that
+    /// cannot be set well at all, and retrying the whole paragraph cost more than it changed (nothing, measured).
+    public var tolerance = Double.infinity
     public var linePenalty = 10.0
     public var doubleHyphenDemerits = 10_000.0  // TeX's default: ladders of hyphens read badly
     public var finalHyphenDemerits = 5_000.0
     public var adjacentFitnessDemerits = 10_000.0
+    /// Most consecutive lines ending in a hyphen (typesetters' usual limit); 0 means no limit.
+    /// Only the last pass may exceed it, at a high cost.
+    public var maxConsecutiveHyphens = 2
 
     public init() {}
 
     /// Breaks `items` (which must end in a forced penalty) into lines `lineWidth(i)` points wide, where every
     /// line from `uniformFrom` on is as wide as line `uniformFrom` (so such lines need not be told apart: this keeps
-    /// the active list short, as TeX's "easy lines" do).
+    /// the active list short, as TeX's "easy lines" do). Hyphenation points are flagged penalties with a width
+    /// (the hyphen); explicit hyphens are flagged penalties of no width, and every pass may break there.
     /// Never fails: with no feasible set of breaks it retries accepting any badness, then lets a line overflow.
     public func breakLines(_ items: [BreakItem], uniformFrom: Int = 0, lineWidth: (Int) -> Double) -> [ChosenBreak] {
-        let widths = { (line: Int) in lineWidth(min(line, uniformFrom)) }
-        if let breaks = run(items, lineWidth: widths, uniformFrom: uniformFrom, tolerance: tolerance, emergency: false) {
+        let uniformFrom = max(uniformFrom, 0)
+        let widths = (0...uniformFrom).map(lineWidth)
+        if pretolerance >= 0, let breaks = run(items, widths: widths, tolerance: pretolerance, hyphenate: false,
+                                                emergency: false) {
             return breaks
         }
-        return run(items, lineWidth: widths, uniformFrom: uniformFrom, tolerance: .infinity, emergency: true) ?? []
+        if tolerance.isFinite, let breaks = run(items, widths: widths, tolerance: tolerance, hyphenate: true,
+                                                 emergency: false) {
+            return breaks
+        }
+        return run(items, widths: widths, tolerance: .infinity, hyphenate: true, emergency: true) ?? []
     }
 
     private struct Node {
         var item: Int
         var line: Int
         var fitness: Int
+        /// Consecutive lines ending in a hyphen up to and including this one.
+        var hyphens: Int
         var width: Double, stretch: Double, shrink: Double  // totals up to after the break
         var demerits: Double
         var ratio: Double
         var previous: Int
-        var flagged: Bool
     }
 
-    private func run(_ items: [BreakItem], lineWidth: (Int) -> Double, uniformFrom: Int, tolerance: Double,
+    private struct Candidate {
+        var line: Int, fitness: Int, hyphens: Int
+        var demerits: Double
+        var from: Int
+        var ratio: Double
+    }
+
+    /// Badness caps: a line with no stretch at all, and anything looser, in the last pass. Large enough that
+    /// the last pass still tells a very loose line from a hopeless one, small enough that squares stay exact.
+    private static let maxBadness = 1e8
+
+    /// One pass; `widths[i]` is line i's width, the last one that of all later lines.
+    private func run(_ items: [BreakItem], widths: [Double], tolerance: Double, hyphenate: Bool,
                      emergency: Bool) -> [ChosenBreak]? {
-        var nodes: [Node] = [Node(item: -1, line: 0, fitness: 2, width: 0, stretch: 0, shrink: 0, demerits: 0,
-                                  ratio: 0, previous: -1, flagged: false)]
+        let uniformFrom = widths.count - 1
+        var nodes: [Node] = [Node(item: -1, line: 0, fitness: 2, hyphens: 0, width: 0, stretch: 0, shrink: 0,
+                                  demerits: 0, ratio: 0, previous: -1)]
         var active: [Int] = [0]
         var width = 0.0, stretch = 0.0, shrink = 0.0
-        // Best candidate per (line, fitness) found at the current breakpoint.
-        var candidates: [(line: Int, fitness: Int, demerits: Double, from: Int, ratio: Double)] = []
-        var widthCache: [Double] = []
-
-        func widthOf(line: Int) -> Double {
-            let line = min(line, uniformFrom)
-            while widthCache.count <= line { widthCache.append(lineWidth(widthCache.count)) }
-            return widthCache[line]
-        }
+        // Best candidate per (line class, fitness, hyphen run) found at the current breakpoint.
+        var candidates: [Candidate] = []
 
         for b in items.indices {
             let item = items[b]
@@ -94,7 +115,7 @@ public struct TotalFitBreaker {
             case .glue:
                 isBreak = b > 0 && items[b - 1].kind == .box
             case .penalty:
-                isBreak = item.penalty < TotalFitBreaker.forcedPenalty
+                isBreak = item.penalty < TotalFitBreaker.forcedPenalty && (hyphenate || !item.flagged || item.width == 0)
             }
             if isBreak {
                 let forced = item.kind == .penalty && item.penalty <= -TotalFitBreaker.forcedPenalty
@@ -107,7 +128,7 @@ public struct TotalFitBreaker {
                 while k < active.count {
                     let a = nodes[active[k]]
                     let natural = width - a.width + breakWidth
-                    let target = widthOf(line: a.line)
+                    let target = widths[min(a.line, uniformFrom)]
                     var ratio: Double
                     if natural < target {
                         let s = stretch - a.stretch
@@ -120,12 +141,12 @@ public struct TotalFitBreaker {
                     }
                     let deactivate = ratio < -1 || forced
                     if ratio >= -1 {
-                        // No stretch at all (one word on the line) counts as the worst finite badness.
-                        let badness = ratio.isInfinite ? 1e6 : min(100 * abs(ratio * ratio * ratio), 1e6)
+                        // No stretch at all (one word on the line) counts as the worst badness.
+                        let badness = ratio.isInfinite ? Self.maxBadness : min(100 * abs(ratio * ratio * ratio), Self.maxBadness)
                         if badness <= tolerance {
                             addCandidate(from: active[k], node: a, badness: badness, ratio: ratio, item: item,
-                                         flagged: flagged, forced: forced, uniformFrom: uniformFrom,
-                                         into: &candidates)
+                                         flagged: flagged, forced: forced, emergency: emergency,
+                                         uniformFrom: uniformFrom, into: &candidates)
                         }
                     }
                     if deactivate {
@@ -140,7 +161,8 @@ public struct TotalFitBreaker {
                 if candidates.isEmpty && active.isEmpty && emergency && deactivatedHere >= 0 {
                     // Overfull: break here after the last node that could not reach here, so the paragraph goes on.
                     let a = nodes[deactivatedHere]
-                    candidates.append((a.line + 1, 0, a.demerits + 1e9, deactivatedHere, -2))
+                    candidates.append(Candidate(line: a.line + 1, fitness: 0, hyphens: 0, demerits: a.demerits + 1e20,
+                                                from: deactivatedHere, ratio: -2))
                 }
                 if !candidates.isEmpty {
                     // Totals after the break: glue and penalties at the start of a line are discarded.
@@ -154,8 +176,9 @@ public struct TotalFitBreaker {
                         j += 1
                     }
                     for c in candidates {
-                        nodes.append(Node(item: b, line: c.line, fitness: c.fitness, width: w, stretch: y, shrink: z,
-                                          demerits: c.demerits, ratio: c.ratio, previous: c.from, flagged: flagged))
+                        nodes.append(Node(item: b, line: c.line, fitness: c.fitness, hyphens: c.hyphens, width: w,
+                                          stretch: y, shrink: z, demerits: c.demerits, ratio: c.ratio,
+                                          previous: c.from))
                         active.append(nodes.count - 1)
                     }
                 }
@@ -185,25 +208,40 @@ public struct TotalFitBreaker {
     }
 
     private func addCandidate(from index: Int, node a: Node, badness: Double, ratio: Double, item: BreakItem,
-                              flagged: Bool, forced: Bool, uniformFrom: Int,
-                              into candidates: inout [(line: Int, fitness: Int, demerits: Double, from: Int, ratio: Double)]) {
+                              flagged: Bool, forced: Bool, emergency: Bool, uniformFrom: Int,
+                              into candidates: inout [Candidate]) {
+        let hyphens = flagged ? a.hyphens + 1 : 0
+        var extra = 0.0
+        if maxConsecutiveHyphens > 0 && hyphens > maxConsecutiveHyphens {
+            guard emergency else { return }
+            extra = 1e12  // only when nothing else sets the paragraph
+        }
         let p = item.kind == .penalty ? item.penalty : 0
         var demerits = linePenalty + badness
         demerits *= demerits
         if p >= 0 { demerits += p * p } else if !forced { demerits -= p * p }
-        if flagged && a.flagged { demerits += doubleHyphenDemerits }
-        if forced && a.flagged { demerits += finalHyphenDemerits }
+        if flagged && a.hyphens > 0 { demerits += doubleHyphenDemerits }
+        if forced && a.hyphens > 0 { demerits += finalHyphenDemerits }
         // Fitness classes: 0 very loose, 1 loose, 2 decent, 3 tight.
         let fitness = ratio < -0.5 ? 3 : ratio <= 0.5 ? 2 : ratio <= 1 ? 1 : 0
         if abs(fitness - a.fitness) > 1 { demerits += adjacentFitnessDemerits }
-        demerits += a.demerits
+        demerits += a.demerits + extra
         let line = a.line + 1
-        // Lines past `uniformFrom` compete regardless of their number: only the best per fitness class survives.
+        // Lines past `uniformFrom` compete regardless of their number: only the best per class survives.
+        // The hyphen run is part of the class, as it limits what may follow.
         let lineClass = min(line, uniformFrom)
-        if let i = candidates.firstIndex(where: { min($0.line, uniformFrom) == lineClass && $0.fitness == fitness }) {
-            if demerits < candidates[i].demerits { candidates[i] = (line, fitness, demerits, index, ratio) }
+        let run = min(hyphens, max(maxConsecutiveHyphens, 1))
+        if let i = candidates.firstIndex(where: {
+            min($0.line, uniformFrom) == lineClass && $0.fitness == fitness
+                && min($0.hyphens, max(maxConsecutiveHyphens, 1)) == run
+        }) {
+            if demerits < candidates[i].demerits {
+                candidates[i] = Candidate(line: line, fitness: fitness, hyphens: hyphens, demerits: demerits,
+                                          from: index, ratio: ratio)
+            }
         } else {
-            candidates.append((line, fitness, demerits, index, ratio))
+            candidates.append(Candidate(line: line, fitness: fitness, hyphens: hyphens, demerits: demerits,
+                                        from: index, ratio: ratio))
         }
     }
 }
