@@ -200,7 +200,8 @@ final class TypographyTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Examples")
         let expected = ["progress-log": "Nightly build 412", "gettysburg": "Four score and seven years ago",
                         "inline-image": "all checks passed", "typography": "fourteen points",
-                        "price-list": "Market prices"]
+                        "price-list": "Market prices", "tour": "Why another markup",
+                        "two-column-report": "Contents"]
         let dir = try Harness.scratch()
         for (name, text) in expected {
             let out = dir + "/\(name).pdf"
