@@ -183,9 +183,12 @@ extension DocumentLowerer {
             }
             shape = parsed
         }
-        let context = state.paragraphLengthContext
+        // A positioned shape's `%` sizes are of the content box, like its x and y; in the flow, of the column.
+        let positioned = attributes["x"] != nil && attributes["y"] != nil
         func length(_ key: String) -> Double? {
             guard let p = attributes[key] else { return nil }
+            let base = positioned ? (key == "width" ? contentWidth : contentHeight) : state.columnWidth
+            let context = LengthContext(fontSize: state.character.fontSize, percentBase: base)
             if let v = Length.points(p.value, in: context), v > 0 { return v }
             diagnostics.append(.warning("bad value '\(p.value)' for '\(key)': expected a positive length; ignored", at: p.valueRange.start))
             return nil

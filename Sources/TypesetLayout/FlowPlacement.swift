@@ -229,6 +229,7 @@ extension Paginator {
                                   bottom: m.top + position.y + height, width: width)
             flow.positioned = (region, pendingSpace)
             region = FlowRegion(frame: box)
+            region.skip(0.001)  // not a column top: the first paragraph's space-before places the text in the box
             pendingSpace = 0
             flow.container = (c.shape.scaled(width: width, height: height).offset(dx: box.x, dy: box.top),
                               box.bottom, page.number, columnIndex)
