@@ -29,6 +29,8 @@ private struct FragmentReuse {
     var base: Int
     var x: Double, width: Double
     var line: Int
+    /// Lines that may be used: a layout of a cut-off piece of the text ends with lines that would change.
+    var usable: Int
 }
 
 extension Paginator {
@@ -133,14 +135,13 @@ extension Paginator {
                     let whole = fragment.width >= base.1 - base.0 - 1
                     var candidate: FragmentReuse
                     if let r = nextReuse, abs(r.x - fragment.x) < 0.01, abs(r.width - fragment.width) < 0.01,
-                       r.line + 1 < r.layout.lines.count,
+                       r.line + 1 < r.usable,
                        r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
                         candidate = r
                         candidate.line += 1
                     } else {
-                        let layout = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
-                                                    frame: frame)
-                        candidate = FragmentReuse(layout: layout, base: next, x: fragment.x, width: fragment.width, line: 0)
+                        candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
+                                                   frame: frame, fontSize: fontSize)
                     }
                     let end = candidate.base + candidate.layout.nextStart(after: candidate.line, length: bytes.count - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
@@ -194,17 +195,33 @@ extension Paginator {
         }
     }
 
-    /// The rest of `p` from `offset`, laid out in the column at one fragment's position and width.
+    /// The rest of `p` from `offset`, laid out in the column at one fragment's position and width. Only about
+    /// eight lines' worth of text is laid out (cut at a space): a long paragraph would otherwise cost a layout
+    /// of all its remaining text per line; the last two lines of a cut layout are not used.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
-                                frame: ColumnFrame) -> ParagraphLayout {
+                                frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
+        let budget = max(256, Int(8 * width / (0.4 * fontSize)))
+        var end = bytes.count
+        if offset + budget < bytes.count, let space = bytes[(offset + budget)...].firstIndex(of: 0x20) { end = space }
+        var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
+        if end < bytes.count && layout.lines.count < 3 {
+            end = bytes.count  // a very long word: lay out everything
+            layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
+        }
+        let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count
+        return FragmentReuse(layout: layout, base: offset, x: x, width: width, line: 0, usable: usable)
+    }
+
+    private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, to end: Int, x: Double,
+                                width: Double, frame: ColumnFrame) -> ParagraphLayout {
         var q = p.paragraph
-        if offset > 0 {
-            q.text = String(decoding: bytes[offset...], as: UTF8.self)
-            q.runs = q.runs.filter { $0.range.upperBound > offset }.map {
-                AttributeRun(range: (max($0.range.lowerBound, offset) - offset)..<($0.range.upperBound - offset),
+        if offset > 0 || end < bytes.count {
+            q.text = String(decoding: bytes[offset..<end], as: UTF8.self)
+            q.runs = q.runs.filter { $0.range.upperBound > offset && $0.range.lowerBound < end }.map {
+                AttributeRun(range: (max($0.range.lowerBound, offset) - offset)..<(min($0.range.upperBound, end) - offset),
                              attributes: $0.attributes)
             }
-            q.attachments = q.attachments.filter { $0.offset >= offset }.map {
+            q.attachments = q.attachments.filter { $0.offset >= offset && $0.offset < end }.map {
                 TextAttachment(offset: $0.offset - offset, image: $0.image)
             }
         }
