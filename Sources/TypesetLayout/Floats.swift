@@ -37,8 +37,24 @@ extension Paginator {
             try nextColumn()
             frame = region.frame
         }
-        let top = region.isEmpty ? region.y : region.y + gap
+        var top = region.isEmpty ? region.y : region.y + gap
         let x = f.side == .left ? frame.x : frame.x + frame.width - width
+        // Floats met one after the other stack down the side instead of overlapping.
+        var moved = true
+        while moved {
+            moved = false
+            // Only floats met before this one (a band placed again meets them all again).
+            for (key, other) in flow.floats where key < index && other.page == page.number {
+                guard case let .rect(ox, oy, ow, oh) = other.shape.shape, ox < x + width, ox + ow > x,
+                      oy < top + height, oy + oh > top else { continue }
+                top = oy + oh + max(other.shape.margin, f.margin)
+                moved = true
+            }
+        }
+        if top + height > frame.bottom + FlowRegion.epsilon && !region.isEmpty {
+            try nextColumn()
+            return try placeFloat(f, at: index)
+        }
         if let surface, let image = f.image {
             page.images.append(PlacedImage(path: image.path, image: surface, x: x, y: top, width: width,
                                            height: height, fit: image.fit))
