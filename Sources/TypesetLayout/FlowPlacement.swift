@@ -85,7 +85,8 @@ extension Paginator {
     func placeFlowing(_ p: ParagraphLayout, index: Int, from start: Int) throws {
         let style = p.paragraph.style
         let bytes = Array(p.paragraph.text.utf8)
-        let nominal = p.lines[0]
+        // Bands are as tall as a line of text; a line with an inline image makes its own band taller.
+        let nominal = p.lines.first { !$0.hasAttachment && $0.advance > $0.height } ?? p.lines.first { !$0.hasAttachment } ?? p.lines[0]
         let fontSize = p.paragraph.runs.first?.attributes.fontSize ?? 10
         var offset = start
         var gap = (start == 0 && !region.isEmpty) ? pendingSpace + style.spaceBefore : 0
@@ -162,7 +163,8 @@ extension Paginator {
                 reuse = nil
                 continue
             }
-            let advance = nominal.advance + (bandHeight - h)
+            // The paragraph's last line has no line spacing after it, as in ParagraphLayout.
+            let advance = next >= bytes.count ? bandHeight : nominal.advance + (bandHeight - h)
             let slot = region.take(gap: gap, height: bandHeight, advance: advance)
             let baselineOffset = pieces.map { $0.layout.lines[$0.line].baselineOffset }.max() ?? nominal.baselineOffset
             let baseline = slot.top + baselineOffset
