@@ -26,6 +26,8 @@ struct DocumentLowerer {
     var columnSets: [ColumnSet] = []
     /// The page's content width: what a div's `%` column gap refers to.
     var contentWidth: Double = 481.89
+    /// The page's content height: what an `@exclude` shape's `%` y values refer to.
+    var contentHeight: Double = 728.5
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -78,6 +80,7 @@ struct DocumentLowerer {
             lowerTable(table, block: block, context: context)
 
         case .imageBlock(let image):
+            if lowerFloatImage(image, state: applying(block.attributes, to: context)) { break }
             // Image blocks are centred by default, like LaTeX/Typst figures.
             var state = context
             state.paragraph.alignment = .center
@@ -158,7 +161,7 @@ struct DocumentLowerer {
     }
 
     /// Div keys for layout features that come later: reported once per div, then dropped.
-    private static let laterDivKeys: Set<String> = ["shape", "float", "box"]
+    private static let laterDivKeys: Set<String> = ["box"]
     /// Keys that only mean something together with one of the above (`box=true background=...`).
     private static let laterDivCompanionKeys: Set<String> = ["width", "height", "margin", "border", "padding", "background"]
 
@@ -170,10 +173,21 @@ struct DocumentLowerer {
             diagnostics.append(.warning("div attribute \(names) is not supported yet, ignored", at: first.keyRange.start))
             attributes.pairs.removeAll { Self.laterDivKeys.contains($0.key) || Self.laterDivCompanionKeys.contains($0.key) }
         }
+        let shape = divShape(attributes, state: context)
+        let side = floatSide(attributes)
+        let flowKeys: Set<String> = ["shape", "float", "width", "height", "margin", "x", "y"]
+        let flowAttributes = attributes
+        attributes.pairs.removeAll { flowKeys.contains($0.key) }
         let columns = divColumnSet(attributes, state: context)
         attributes.pairs.removeAll { Self.columnDivKeys.contains($0.key) }
         var state = applying(attributes, to: context)
+        if let side {
+            lowerFloatDiv(children, side: side, attributes: flowAttributes, state: state, context: context)
+            return
+        }
+        if let shape { output.append(.shapeStart(shape)) }
         inColumns(columns, state: &state) { me, inner in me.lowerContainer(children, state: inner, context: context) }
+        if shape != nil { output.append(.shapeEnd) }
     }
 
     /// Children of a quote or div inherit its attributes, except the spacing at its edges: `space-before` and
@@ -208,7 +222,7 @@ struct DocumentLowerer {
         case .pageBreak: output.append(.pageBreak)
         case .columnBreak: output.append(.columnBreak)
         case .toc(let options): lowerToc(options, context: context)
-        case .exclude: diagnostics.append(.warning("@exclude is not supported yet, ignored", at: location))
+        case .exclude(let shape, let options): lowerExclusion(shape: shape, options: options, at: location, context: context)
         case .unknown(let name, _): diagnostics.append(.warning("unknown directive '@\(name)', ignored", at: location))
         }
     }

@@ -274,6 +274,13 @@ public enum LayoutBlock: Hashable, Sendable {
     case tocEntry(TocEntry)
     /// From here on, the content box is divided into these columns (`columns=N` divs).
     case columnSet(ColumnSet)
+    /// `@exclude`: text flows around the shape from here on (see Exclusions.swift).
+    case exclusion(Exclusion)
+    /// A `shape=` div's content follows, up to `.shapeEnd`.
+    case shapeStart(ShapedContainer)
+    case shapeEnd
+    /// A float: placed at the side of the column where it is met.
+    case float(FloatBox)
 }
 
 public struct EdgeInsets: Hashable, Sendable {

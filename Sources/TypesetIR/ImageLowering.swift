@@ -53,7 +53,7 @@ extension DocumentLowerer {
                 guard let fit = ImageFit(rawValue: value.lowercased()) else { bad("contain or fill"); continue }
                 image.fit = fit
             case "float":
-                warn("image float is not supported yet, ignored", at: pair.keyRange.start)
+                continue  // read by lowerFloatImage
             case "margin" where floats:
                 continue
             default:

@@ -72,6 +72,7 @@ public enum Lowering {
         lowerer.diagnostics = frontMatter.diagnostics
         lowerer.columnSets = [ColumnSet(settings.page)]
         lowerer.contentWidth = settings.page.contentWidth
+        lowerer.contentHeight = settings.page.contentHeight
         var document = TypesetDocument()
         document.metadata = settings.metadata
         document.page = settings.page

@@ -145,8 +145,10 @@ vars:
 {{#pullquote}}
 @exclude rect(35%, 40%, 30%, 18%) pages=this margin=6pt
 
-{.pullquote}
+::: {shape="polygon(0% 0%, 100% 0%, 100% 100%, 0% 100%)" x=35% y=40% width=30% height=18%}
+{.pullquote space-before=12pt}
 “{{pullquote}}”
+:::
 
 {{/pullquote}}
 {{content}}

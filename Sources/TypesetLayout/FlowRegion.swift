@@ -48,6 +48,12 @@ struct FlowRegion {
         return LineSlot(x: frame.x, top: top, width: frame.width)
     }
 
+    /// Moves down `dy` with nothing placed (past a shape nothing fits beside).
+    mutating func skip(_ dy: Double) {
+        y += dy
+        if dy > 0 { isEmpty = false }
+    }
+
     /// The column frames of a page, left to right.
     static func columns(of geometry: PageGeometry) -> [ColumnFrame] {
         let n = max(geometry.columns, 1)

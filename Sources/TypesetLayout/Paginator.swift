@@ -75,6 +75,8 @@ enum PreparedBlock {
     case pageBreak
     case columnBreak
     case columnSet(ColumnSet)
+    /// Exclusions, floats and shaped containers (FlowPlacement.swift).
+    case flow(LayoutBlock)
 }
 
 final class Paginator {
@@ -97,6 +99,7 @@ final class Paginator {
     var section: String?
     var pageCount = 0
     var bands: BandState
+    var flow = FlowState()
     /// Page of each named destination so far (the counting pass hands them to the drawing pass's toc).
     var destinationPages: [String: Int] = [:]
     /// Destination pages from the counting pass, for toc numbers; nil when the document has no toc.
@@ -169,6 +172,8 @@ final class Paginator {
                 try place(paragraph, index: i, from: firstLine)
             case .columnSet(let set):
                 try switchColumns(to: set, at: i)
+            case .flow(let flowBlock):
+                try placeFlowBlock(flowBlock, at: i)
             }
             i += 1
             firstLine = 0
@@ -192,6 +197,7 @@ final class Paginator {
         case .pageBreak: block = .pageBreak
         case .columnBreak: block = .columnBreak
         case .columnSet(let set): block = .columnSet(set)
+        case .exclusion, .shapeStart, .shapeEnd, .float: block = .flow(document.blocks[i])
         }
         prepared[i] = block
         return block
@@ -239,6 +245,10 @@ final class Paginator {
             } else if style.keepWithNext && !keepWithNextFits(p, index: index, gap: gap) {
                 try nextColumn()
             }
+        }
+        if needsFlow(p, from: firstLine) {
+            try placeFlowing(p, index: index, from: firstLine < 0 ? -firstLine - 1 : 0)
+            return
         }
         let lines = p.lines
         var start = firstLine
@@ -365,7 +375,7 @@ final class Paginator {
     }
 
     /// False (and a warning, once per name) for an internal link to a destination that does not exist.
-    private func isReachable(_ target: LinkTarget, from p: ParagraphLayout) -> Bool {
+    func isReachable(_ target: LinkTarget, from p: ParagraphLayout) -> Bool {
         guard case .destination(let name) = target, !knownDestinations.contains(name) else { return true }
         if reportedDestinations.insert(name).inserted {
             diagnostics.append(.warning("link to '#\(name)', which is not defined anywhere in the document",
@@ -376,7 +386,7 @@ final class Paginator {
 
     var destinationNames = Set<String>()
 
-    private func placeDestinations(_ p: ParagraphLayout, x: Double, y: Double) {
+    func placeDestinations(_ p: ParagraphLayout, x: Double, y: Double) {
         var names = p.paragraph.anchors
         if let outline = p.paragraph.outline {
             names.append(outline.id)

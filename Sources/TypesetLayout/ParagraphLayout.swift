@@ -37,6 +37,10 @@ public final class ParagraphLayout {
     public private(set) var images: [LineImage] = []
     /// Warnings raised while laying out (also appended to the caller's list), kept for reuse of the layout.
     public private(set) var warnings: [Diagnostic] = []
+    /// Total-fit text edits (line separators, hyphens): map line offsets back to the paragraph's text.
+    private(set) var sourceEdits: [TextEdit] = []
+    /// Total-fit: how each line ends (a `.plain` break inside a word means the line was too narrow).
+    private(set) var breakKinds: [PlannedBreak.Kind] = []
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
@@ -146,6 +150,8 @@ public final class ParagraphLayout {
                 edits = TotalFitLines.edits(for: plan, text: buffer)
                 if !edits.isEmpty { edited = TotalFitLines.apply(edits, to: buffer) }
             }
+            sourceEdits = edits
+            breakKinds = plan.map(\.kind)
             if !edits.isEmpty {
                 runs = runs.map { run in
                     AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: edits)

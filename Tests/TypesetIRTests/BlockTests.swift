@@ -145,13 +145,15 @@ final class OtherBlockTests: XCTestCase {
             Block(.directive(.exclude(shape: "circle(1cm, 1cm, 1cm)", options: [])), range: at(5)),
             Block(.directive(.unknown(name: "chapter", arguments: "")), range: at(6)),
         ])
-        XCTAssertEqual(result.document.blocks, [.rule(HorizontalRule()), .pageBreak, .columnBreak])
-        XCTAssertEqual(result.warnings.map(\.location), [loc(5), loc(6)])
+        let cm = 72 / 2.54
+        XCTAssertEqual(result.document.blocks, [.rule(HorizontalRule()), .pageBreak, .columnBreak,
+                                                .exclusion(Exclusion(shape: .circle(cx: cm, cy: cm, r: cm)))])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(6)])
     }
 
     func testDivAppliesToEverythingInsideAndWarnsOnceForLaterFeatures() {
         let div = Block(.div([paragraph(text("a")), list(.bullet("-"), [[paragraph(text("b"))]])]),
-                        attributes: attrs(pair("color", "red"), pair("columns", "2"), pair("shape", "circle", line: 3, column: 5), pair("margin-left", "1cm"), id: "d"),
+                        attributes: attrs(pair("color", "red"), pair("columns", "2"), pair("box", "true", line: 3, column: 5), pair("margin-left", "1cm"), id: "d"),
                         range: at(3))
         let result = lower([div])
         XCTAssertEqual(result.warnings.map(\.location), [loc(3, 5)])

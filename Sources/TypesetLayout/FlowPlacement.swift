@@ -1,0 +1,313 @@
+// Paragraphs that meet an exclusion, a float or a shaped container are placed line by line (WeasyPrint's
+// split_first_line): each visual line's band gets its free intervals (TextKit's line fragments), and each
+// fragment takes the first line of the rest of the paragraph laid out at that fragment's width. Consecutive
+// bands with the same single fragment keep using one layout, so only lines that actually change width pay
+// for a new layout. Paragraphs that touch nothing keep the paginator's fast path.
+
+import Foundation
+import RTSyntax
+import TypesetIR
+
+/// Shapes registered while paginating.
+struct FlowState {
+    /// `@exclude`s by block index (a band placed again registers the same ones) with the page they start on.
+    var exclusions: [Int: (exclusion: Exclusion, page: Int)] = [:]
+    /// Floats by block index: the page they sit on and their box (with margin) as an exclusion.
+    var floats: [Int: (page: Int, shape: PlacedShape)] = [:]
+    /// The open `shape=` div: its shape in page coordinates, where its box ends, and its page and column.
+    var container: (shape: FlowShape, bottom: Double, page: Int, column: Int)?
+    /// A positioned shaped div is being filled: the column's region and spacing to go back to.
+    var positioned: (region: FlowRegion, pendingSpace: Double)?
+
+    var isEmpty: Bool { exclusions.isEmpty && floats.isEmpty && container == nil }
+}
+
+/// A fragment layout whose next lines may serve the next bands.
+private struct FragmentReuse {
+    var layout: ParagraphLayout
+    /// Offset in the paragraph's text where the layout's text starts.
+    var base: Int
+    var x: Double, width: Double
+    var line: Int
+    /// Lines that may be used: a layout of a cut-off piece of the text ends with lines that would change.
+    var usable: Int
+}
+
+extension Paginator {
+    /// Exclusions and floats on the current page, in page coordinates.
+    func pageShapes() -> [PlacedShape] {
+        if flow.positioned != nil { return [] }  // a positioned shape is what the exclusions make room for
+        let n = page.number, m = document.page.margins
+        var out: [PlacedShape] = []
+        for e in flow.exclusions.values {
+            let applies: Bool
+            switch e.exclusion.pages {
+            case .this: applies = n == e.page
+            case .all: applies = n >= e.page
+            case .range(let a, let b): applies = a <= n && n <= b
+            }
+            if applies { out.append(PlacedShape(shape: e.exclusion.shape.offset(dx: m.left, dy: m.top), margin: e.exclusion.margin)) }
+        }
+        for f in flow.floats.values where f.page == n { out.append(f.shape) }
+        return out
+    }
+
+    var activeContainer: (shape: FlowShape, bottom: Double)? {
+        guard let c = flow.container, c.page == page.number, c.column == columnIndex, region.y < c.bottom else { return nil }
+        return (c.shape, c.bottom)
+    }
+
+    /// Whether `p` must be placed line by line: it meets a shape here, or spills over to where one may be.
+    func needsFlow(_ p: ParagraphLayout, from firstLine: Int) -> Bool {
+        if firstLine < 0 { return true }  // a band placed again, resuming a flowed paragraph
+        guard !flow.isEmpty, firstLine == 0, !p.paragraph.text.isEmpty else { return false }
+        if activeContainer != nil || flow.positioned != nil { return true }
+        let shapes = pageShapes()
+        let gap = region.isEmpty ? 0 : pendingSpace + p.paragraph.style.spaceBefore
+        if gap + p.height > region.remaining {
+            if !shapes.isEmpty { return true }
+            return flow.exclusions.values.contains { e in
+                switch e.exclusion.pages {
+                case .this: return false
+                case .all: return true
+                case .range(_, let b): return b > page.number
+                }
+            }
+        }
+        let frame = region.frame, top = region.y, bottom = region.y + gap + p.height
+        return shapes.contains { s in
+            guard let span = s.shape.outerSpan(top: top, bottom: bottom, margin: s.margin) else { return false }
+            return span.1 > frame.x && span.0 < frame.x + frame.width
+        }
+    }
+
+    /// Places `p` from byte `start` on, line by line in the free fragments of each band.
+    func placeFlowing(_ p: ParagraphLayout, index: Int, from start: Int) throws {
+        let style = p.paragraph.style
+        let bytes = Array(p.paragraph.text.utf8)
+        // Bands are as tall as a line of text; a line with an inline image makes its own band taller.
+        let nominal = p.lines.first { !$0.hasAttachment && $0.advance > $0.height } ?? p.lines.first { !$0.hasAttachment } ?? p.lines[0]
+        let fontSize = p.paragraph.runs.first?.attributes.fontSize ?? 10
+        var offset = start
+        var gap = (start == 0 && !region.isEmpty) ? pendingSpace + style.spaceBefore : 0
+        var reuse: FragmentReuse? = nil
+        var emptyColumns = 0
+        var force = false
+        while offset < bytes.count {
+            bands.cursor.line = -(offset + 1)
+            let h = nominal.height
+            if !region.fits(gap + h) {
+                if flow.positioned != nil {
+                    diagnostics.append(.warning("text does not fit in its positioned shape; the rest is left out",
+                                                at: p.paragraph.location))
+                    break
+                }
+                if bands.isTrial && region.isEmpty { throw BalanceOverflow() }
+                if !region.isEmpty || region.y > region.frame.top + FlowRegion.epsilon {
+                    try nextColumn()
+                    gap = 0
+                    reuse = nil
+                    emptyColumns += 1
+                    // Shapes cover every column (say `pages=all` over the whole width): set lines over them.
+                    force = emptyColumns > 2 * frames.count + 2
+                    continue
+                }
+                force = true  // a line taller than the column goes alone
+            }
+            let frame = region.frame
+            let top = region.y + gap
+            let indent = offset == 0 ? style.firstLineHeadIndent : style.headIndent
+            let base = (frame.x + indent, frame.x + frame.width - style.tailIndent)
+            let shapes = pageShapes()
+            let container = activeContainer
+            var bandHeight = h
+            var pieces: [(layout: ParagraphLayout, line: Int)] = []
+            var next = offset
+            var nextReuse = reuse
+            for attempt in 0..<2 {
+                let fragments = force ? [(x: base.0, width: base.1 - base.0)]
+                    : FreeIntervals.compute(base: base, top: top, bottom: top + bandHeight,
+                                            container: container.flatMap { top < $0.bottom ? $0.shape : nil },
+                                            exclusions: shapes, minimum: fontSize)
+                pieces = []
+                next = offset
+                nextReuse = reuse
+                for fragment in fragments where next < bytes.count {
+                    let whole = fragment.width >= base.1 - base.0 - 1
+                    var candidate: FragmentReuse
+                    if let r = nextReuse, abs(r.x - fragment.x) < 0.01, abs(r.width - fragment.width) < 0.01,
+                       r.line + 1 < r.usable,
+                       r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
+                        candidate = r
+                        candidate.line += 1
+                    } else {
+                        candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
+                                                   frame: frame, fontSize: fontSize)
+                    }
+                    let end = candidate.base + candidate.layout.nextStart(after: candidate.line, length: bytes.count - candidate.base)
+                    if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
+                        continue  // too narrow for the next word: skip this piece
+                    }
+                    pieces.append((candidate.layout, candidate.line))
+                    nextReuse = candidate
+                    next = end
+                }
+                let tallest = pieces.map { $0.layout.lines[$0.line].height }.max() ?? 0
+                if tallest <= bandHeight + 0.01 || attempt == 1 { break }
+                bandHeight = tallest  // an inline image: find the fragments for the taller band
+            }
+            if pieces.isEmpty {
+                // Nothing fits beside the shapes here: move down a little and try again.
+                region.skip(gap + max(1, h / 6))
+                gap = 0
+                reuse = nil
+                continue
+            }
+            // The paragraph's last line has no line spacing after it, as in ParagraphLayout.
+            let advance = next >= bytes.count ? bandHeight : nominal.advance + (bandHeight - h)
+            let slot = region.take(gap: gap, height: bandHeight, advance: advance)
+            let baselineOffset = pieces.map { $0.layout.lines[$0.line].baselineOffset }.max() ?? nominal.baselineOffset
+            let baseline = slot.top + baselineOffset
+            if offset == 0 { placeDestinations(p, x: frame.x, y: slot.top) }
+            for piece in pieces { placeFragment(piece.layout, line: piece.line, frame: frame, baseline: baseline, of: p) }
+            pageHasContent = true
+            offset = next
+            reuse = nextReuse
+            gap = 0
+            emptyColumns = 0
+            force = false
+        }
+        pendingSpace = style.spaceAfter
+    }
+
+    private func placeFragment(_ layout: ParagraphLayout, line i: Int, frame: ColumnFrame, baseline: Double,
+                               of p: ParagraphLayout) {
+        let box = layout.lines[i]
+        page.lines.append(PlacedLine(paragraph: layout, lineIndex: i, originX: frame.x + layout.left, baseline: baseline))
+        for piece in layout.linkPieces(line: i) where isReachable(piece.target, from: p) {
+            page.links.append(LinkArea(target: piece.target, x: frame.x + piece.x, y: baseline - box.ascent,
+                                       width: piece.width, height: box.ascent + box.descent))
+        }
+        if box.hasAttachment {
+            for image in layout.images where image.line == i {
+                page.images.append(PlacedImage(path: image.path, image: image.image, x: frame.x + image.x,
+                                               y: baseline + image.top, width: image.width, height: image.height,
+                                               fit: image.fit))
+            }
+        }
+    }
+
+    /// The rest of `p` from `offset`, laid out in the column at one fragment's position and width. Only about
+    /// eight lines' worth of text is laid out (cut at a space): a long paragraph would otherwise cost a layout
+    /// of all its remaining text per line; the last two lines of a cut layout are not used.
+    private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
+                                frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
+        let budget = max(256, Int(8 * width / (0.4 * fontSize)))
+        var end = bytes.count
+        if offset + budget < bytes.count, let space = bytes[(offset + budget)...].firstIndex(of: 0x20) { end = space }
+        var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
+        if end < bytes.count && layout.lines.count < 3 {
+            end = bytes.count  // a very long word: lay out everything
+            layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
+        }
+        let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count
+        return FragmentReuse(layout: layout, base: offset, x: x, width: width, line: 0, usable: usable)
+    }
+
+    private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, to end: Int, x: Double,
+                                width: Double, frame: ColumnFrame) -> ParagraphLayout {
+        var q = p.paragraph
+        if offset > 0 || end < bytes.count {
+            q.text = String(decoding: bytes[offset..<end], as: UTF8.self)
+            q.runs = q.runs.filter { $0.range.upperBound > offset && $0.range.lowerBound < end }.map {
+                AttributeRun(range: (max($0.range.lowerBound, offset) - offset)..<(min($0.range.upperBound, end) - offset),
+                             attributes: $0.attributes)
+            }
+            q.attachments = q.attachments.filter { $0.offset >= offset && $0.offset < end }.map {
+                TextAttachment(offset: $0.offset - offset, image: $0.image)
+            }
+        }
+        q.anchors = []
+        q.outline = nil
+        q.style.firstLineHeadIndent = x - frame.x
+        q.style.headIndent = x - frame.x
+        q.style.tailIndent = frame.x + frame.width - (x + width)
+        var ignored: [Diagnostic] = []  // already reported for the whole paragraph
+        return ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &ignored)
+    }
+
+    /// Floats, exclusions and shaped containers met in the flow.
+    func placeFlowBlock(_ block: LayoutBlock, at index: Int) throws {
+        switch block {
+        case .exclusion(let e):
+            flow.exclusions[index] = (e, page.number)
+        case .shapeStart(let c) where c.position != nil:
+            let m = document.page.margins, position = c.position!
+            let width = c.width ?? region.frame.width, height = c.height ?? width
+            let box = ColumnFrame(x: m.left + position.x, top: m.top + position.y,
+                                  bottom: m.top + position.y + height, width: width)
+            flow.positioned = (region, pendingSpace)
+            region = FlowRegion(frame: box)
+            region.skip(0.001)  // not a column top: the first paragraph's space-before places the text in the box
+            pendingSpace = 0
+            flow.container = (c.shape.scaled(width: width, height: height).offset(dx: box.x, dy: box.top),
+                              box.bottom, page.number, columnIndex)
+        case .shapeStart(let c):
+            var frame = region.frame
+            let width = min(c.width ?? frame.width, frame.width), height = c.height ?? width
+            var gap = region.isEmpty ? 0 : pendingSpace
+            if !region.fits(gap + height) && !region.isEmpty {
+                try nextColumn()
+                frame = region.frame
+                gap = 0
+            }
+            region.skip(gap)
+            pendingSpace = 0
+            let x = frame.x + (frame.width - width) / 2
+            flow.container = (c.shape.scaled(width: width, height: height).offset(dx: x, dy: region.y),
+                              region.y + height, page.number, columnIndex)
+        case .shapeEnd where flow.positioned != nil:
+            region = flow.positioned!.region
+            pendingSpace = flow.positioned!.pendingSpace
+            flow.positioned = nil
+            flow.container = nil
+        case .shapeEnd:
+            if let c = flow.container, c.page == page.number, c.column == columnIndex, region.y < c.bottom {
+                region.skip(c.bottom - region.y)
+            }
+            flow.container = nil
+        case .float(let f):
+            try placeFloat(f, at: index)
+        default:
+            break
+        }
+    }
+}
+
+extension ParagraphLayout {
+    /// An offset in the laid-out text (total-fit edits included) as an offset in the paragraph's text.
+    func sourceOffset(_ offset: Int) -> Int {
+        var shift = 0
+        for e in sourceEdits {
+            let start = e.offset + shift
+            if offset < start { break }
+            if offset < start + e.inserted.count { return e.end }
+            shift += e.delta
+        }
+        return offset - shift
+    }
+
+    /// Where the text after line `i` starts, in this layout's source text (`length` after the last line).
+    func nextStart(after i: Int, length: Int) -> Int {
+        i + 1 < lines.count ? sourceOffset(lines[i + 1].startIndex) : length
+    }
+
+    /// Whether line `i` fits `width` without breaking inside a word (its words are not too wide for it).
+    func holdsWords(line i: Int, width: Double, end: Int, bytes: [UInt8]) -> Bool {
+        if lines[i].width > width + 0.5 { return false }
+        if i < breakKinds.count { return breakKinds[i] != .plain }
+        guard end > 0, end < bytes.count else { return true }
+        func isWordByte(_ b: UInt8) -> Bool { b != 0x20 && b != 0x09 && b != 0x0A && b != 0x2D && b != 0xAD && b != 0xA8 }
+        return !(isWordByte(bytes[end - 1]) && isWordByte(bytes[end]))
+    }
+}

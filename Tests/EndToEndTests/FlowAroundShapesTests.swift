@@ -1,0 +1,165 @@
+// Text flowing around shapes, read back from the PDF's word boxes: nothing inside an exclusion (with its
+// margin), text on both sides of a central one, `pages=`, justified fragments, floats and shaped containers.
+
+import Foundation
+import XCTest
+
+final class FlowAroundShapesTests: XCTestCase {
+    /// Margin 50pt on A4: the content box is x 50...545.28, y 50...791.89.
+    private let header = "---\nmargin: 50pt\njustify: true\n---\n"
+
+    private func text(_ paragraphs: Int, words: Int = 90) -> String {
+        let pool = ["shape", "river", "line", "column", "margin", "fragment", "word", "paper", "quiet", "bend",
+                    "circle", "stone", "harbour", "evening", "window", "lantern", "garden", "market"]
+        return (0..<paragraphs).map { p in
+            (0..<words).map { pool[($0 * 7 + p * 3 + $0 / 5) % pool.count] }.joined(separator: " ") + "."
+        }.joined(separator: "\n\n")
+    }
+
+    /// A word box meets `inside` (a test on points) anywhere on a 7x5 grid over it.
+    private func meets(_ w: PDF.Word, _ inside: (Double, Double) -> Bool) -> Bool {
+        for i in 0...6 {
+            for j in 0...4 {
+                let x = w.xMin + (w.xMax - w.xMin) * Double(i) / 6, y = w.yMin + 1 + (w.yMax - w.yMin - 2) * Double(j) / 4
+                if inside(x, y) { return true }
+            }
+        }
+        return false
+    }
+
+    private func inCircle(cx: Double, cy: Double, r: Double) -> (Double, Double) -> Bool {
+        { x, y in (x - cx) * (x - cx) + (y - cy) * (y - cy) < r * r }
+    }
+
+    private func inPolygon(_ p: [(Double, Double)]) -> (Double, Double) -> Bool {
+        { x, y in
+            var inside = false
+            var j = p.count - 1
+            for i in 0..<p.count {
+                if (p[i].1 > y) != (p[j].1 > y), x < (p[j].0 - p[i].0) * (y - p[i].1) / (p[j].1 - p[i].1) + p[i].0 { inside.toggle() }
+                j = i
+            }
+            return inside
+        }
+    }
+
+    func testRectangleExclusionOnThisPageOnlyWithTextOnBothSides() throws {
+        let pdf = try Harness.typesetSource(header + "@exclude rect(150pt, 100pt, 150pt, 200pt) margin=6pt\n\n" + text(12))
+        let words = try PDF.words(pdf)
+        XCTAssertGreaterThan(Set(words.map(\.page)).count, 1)
+        let rect: (Double, Double) -> Bool = { x, y in x > 195 && x < 355 && y > 145 && y < 355 }
+        XCTAssertEqual(words.filter { $0.page == 1 && meets($0, rect) }.map(\.text), [])
+        let beside = words.filter { $0.page == 1 && $0.yMin > 160 && $0.yMax < 340 }
+        XCTAssertTrue(beside.contains { $0.xMax < 200 }, "no text left of the rectangle")
+        XCTAssertTrue(beside.contains { $0.xMin > 350 }, "no text right of the rectangle")
+        // pages=this: page 2 is set across the whole width there.
+        XCTAssertTrue(words.contains { $0.page == 2 && meets($0, rect) }, "page 2 should not be excluded")
+    }
+
+    func testCircleOnAllPagesInTwoColumnsHasTextOnBothSides() throws {
+        let source = "---\nmargin: 50pt\njustify: true\ncolumns: 2\ncolumn-gap: 18pt\n---\n"
+            + "@exclude circle(50%, 300pt, 80pt) pages=all margin=8pt\n\n" + text(30)
+        let words = try PDF.words(try Harness.typesetSource(source))
+        let pages = Set(words.map(\.page))
+        XCTAssertGreaterThanOrEqual(pages.count, 2)
+        let cx = 50 + 495.28 / 2, cy = 350.0
+        for page in pages.sorted() {
+            XCTAssertEqual(words.filter { $0.page == page && meets($0, inCircle(cx: cx, cy: cy, r: 87)) }.map(\.text), [],
+                           "page \(page)")
+        }
+        for page in pages.sorted().dropLast() {  // the last page's columns are balanced and may end above it
+            let onPage = words.filter { $0.page == page }
+            let band = onPage.filter { $0.yMin > cy - 30 && $0.yMax < cy + 30 }
+            // Each column has text on both sides of the circle: the far sides and the gap sides.
+            XCTAssertTrue(band.contains { $0.xMax < cx - 150 }, "page \(page): left column, outer side")
+            XCTAssertTrue(band.contains { $0.xMin > cx - 100 && $0.xMax < cx - 80 } || band.contains { $0.xMax < cx - 88 && $0.xMin > cx - 140 },
+                          "page \(page): left column, beside the circle")
+            XCTAssertTrue(band.contains { $0.xMin > cx + 150 }, "page \(page): right column, outer side")
+        }
+    }
+
+    func testEllipseAndPolygonLeaveTheirAreaEmpty() throws {
+        let ellipse = try PDF.words(try Harness.typesetSource(header + "@exclude ellipse(30%, 200pt, 90pt, 120pt) margin=4pt\n\n" + text(6)))
+        let ex = 50 + 0.3 * 495.28, ey = 250.0
+        XCTAssertEqual(ellipse.filter { $0.page == 1 && meets($0) { x, y in
+            let dx = (x - ex) / 93, dy = (y - ey) / 123
+            return dx * dx + dy * dy < 1
+        } }.map(\.text), [])
+        XCTAssertTrue(ellipse.contains { $0.page == 1 && $0.yMin > 240 && $0.yMax < 260 && $0.xMin > ex + 93 })
+
+        let triangle = [(545.28, 100.0), (300.0, 250.0), (545.28, 400.0)]
+        let polygon = try PDF.words(try Harness.typesetSource(
+            header + "@exclude polygon(100% 50pt, 250pt 200pt, 100% 350pt) margin=6pt\n\n" + text(6)))
+        XCTAssertEqual(polygon.filter { $0.page == 1 && meets($0, inPolygon(triangle)) }.map(\.text), [])
+        // The lines narrow towards the tip, then widen again.
+        func lineEnd(near y: Double) -> Double { polygon.filter { $0.page == 1 && abs(($0.yMin + $0.yMax) / 2 - y) < 6 }.map(\.xMax).max() ?? 0 }
+        XCTAssertGreaterThan(lineEnd(near: 160), lineEnd(near: 250) + 60)
+        XCTAssertGreaterThan(lineEnd(near: 340), lineEnd(near: 250) + 60)
+    }
+
+    func testPagesRangeAppliesOnlyThere() throws {
+        let source = header + "@exclude rect(0pt, 0pt, 60%, 100%) pages=2-2\n\n" + text(24)
+        let words = try PDF.words(try Harness.typesetSource(source))
+        XCTAssertGreaterThanOrEqual(Set(words.map(\.page)).count, 3)
+        let left: (Double, Double) -> Bool = { x, _ in x < 50 + 0.6 * 495.28 - 0.5 }
+        XCTAssertTrue(words.contains { $0.page == 1 && meets($0, left) })
+        XCTAssertEqual(words.filter { $0.page == 2 && meets($0, left) }.map(\.text), [])
+        XCTAssertTrue(words.contains { $0.page == 3 && meets($0, left) })
+    }
+
+    func testJustifiedFragmentsEndAtTheCircle() throws {
+        let pdf = try Harness.typesetSource(header + "@exclude circle(50%, 200pt, 100pt)\n\n" + text(4, words: 160))
+        let words = try PDF.words(pdf).filter { $0.page == 1 }
+        let cx = 50 + 495.28 / 2, cy = 250.0
+        var lines: [Double: [PDF.Word]] = [:]
+        for w in words where w.yMin > cy - 60 && w.yMax < cy + 60 { lines[(w.yMin * 2).rounded() / 2, default: []].append(w) }
+        XCTAssertGreaterThan(lines.count, 5)
+        var checked = 0
+        for (_, line) in lines {
+            let left = line.filter { $0.xMax < cx }, right = line.filter { $0.xMin > cx }
+            guard let end = left.map(\.xMax).max(), !right.isEmpty else { continue }
+            // The circle's left edge over this line's height.
+            let top = line.map(\.yMin).min()!, bottom = line.map(\.yMax).max()!
+            let dy = max(0, min(abs(top - cy), abs(bottom - cy)))
+            let edge = cx - (100 * 100 - dy * dy).squareRoot()
+            XCTAssertLessThanOrEqual(end, edge + 0.5, "line at \(top) runs into the circle")
+            XCTAssertGreaterThan(end, edge - 4, "line at \(top) is not justified to the circle: ends at \(end), edge \(edge)")
+            // The right piece starts at the circle too, and runs to the right margin.
+            XCTAssertGreaterThan(right.map(\.xMax).max()!, 545.28 - 2)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 4)
+    }
+
+    func testFloatImageHasTextBesideIt() throws {
+        let dir = try Harness.scratch()
+        try XCTUnwrap(Data(base64Encoded: TypographyTests.jpeg)).write(to: URL(fileURLWithPath: dir + "/p.jpg"))
+        let source = header + "![](p.jpg){float=right width=120pt height=90pt margin=10pt}\n\n" + text(3)
+        try Harness.write(source, to: dir + "/doc.rt")
+        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("float"), result.stderr)
+        let words = try PDF.words(dir + "/doc.pdf")
+        // The image sits at the top right of the column: 425.28...545.28 x 50...140.
+        XCTAssertEqual(words.filter { meets($0) { x, y in x > 417 && y < 148 } }.map(\.text), [])
+        XCTAssertTrue(words.contains { $0.yMax < 130 && $0.xMax > 350 }, "no text beside the float")
+        XCTAssertTrue(words.contains { $0.yMin > 160 && $0.xMax > 540 }, "text below the float is not full width")
+    }
+
+    func testCircleContainerKeepsLinesInsideAndContinuesBelow() throws {
+        let source = header + "::: {shape=circle width=200pt}\n" + text(1, words: 200) + "\n:::\n\nAfter the circle.\n"
+        let words = try PDF.words(try Harness.typesetSource(source))
+        // The circle's box is centred in the column at the top: centre (297.64, 150), radius 100.
+        let cx = 50 + 495.28 / 2, cy = 150.0
+        let inside = words.filter { $0.page == 1 && $0.yMax < 250 }
+        XCTAssertGreaterThan(inside.count, 40)
+        for w in inside {
+            for (x, y) in [(w.xMin, w.yMin + 1), (w.xMax, w.yMin + 1), (w.xMin, w.yMax - 1), (w.xMax, w.yMax - 1)] {
+                XCTAssertLessThan(((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot(), 101, "'\(w.text)' outside the circle")
+            }
+        }
+        // What does not fit continues below the circle at the full width.
+        XCTAssertTrue(words.contains { $0.yMin > 250 && $0.xMax > 540 }, "no overflow below the circle")
+        XCTAssertTrue(words.contains { $0.text == "After" && $0.yMin > 250 })
+    }
+}
