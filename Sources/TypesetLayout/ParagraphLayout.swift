@@ -140,7 +140,14 @@ public final class ParagraphLayout {
                         + "\(HyphenationDictionaries.directory); its text is not hyphenated", at: paragraph.location))
                 }
             }
-            let hyphenWidth = engine.hyphenWidth(base)
+            // The inserted "-" takes its run's font: reserve the widest hyphen among the paragraph's fonts,
+            // so a hyphenated line can never end past its edge.
+            var hyphenWidth = engine.hyphenWidth(base)
+            if hyphenator != nil {
+                for key in Set(paragraph.runs.map { FontKey($0.attributes) }) {
+                    hyphenWidth = max(hyphenWidth, engine.hyphenWidth(key))
+                }
+            }
             var plan: [PlannedBreak] = []
             var edits: [TextEdit] = []
             var edited: [UInt8] = []

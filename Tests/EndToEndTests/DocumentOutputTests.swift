@@ -176,3 +176,22 @@ final class DocumentOutputTests: XCTestCase {
         return rects
     }
 }
+
+final class HyphenationOutputTests: XCTestCase {
+    /// Code identifiers and paths are not hyphenated, and no hyphenated line ends past the column edge.
+    func testIdentifiersAreNeverHyphenated() throws {
+        let prose = "Measurements of the interdisciplinary typesetting characteristically show that"
+        let words = (0..<40).map { "\(prose) `pango_layout_iterator_\($0)` returns." }
+        let source = "---\ncolumns: 2\njustify: true\nhyphenate: true\n---\n" + words.joined(separator: " ") + "\n"
+        let pdf = try Harness.typesetSource(source)
+        let text = try PDF.text(pdf)
+        for i in 0..<40 {
+            let whole = text.contains("pango_layout_iterator_\(i) ") || text.contains("pango_layout_iterator_\(i)\n")
+            XCTAssertTrue(whole, "identifier \(i) was split across lines")
+        }
+        let columnRight = 56.69 + (595.28 - 2 * 56.69 - 12) / 2
+        for w in try PDF.words(pdf) where w.xMin < 297 {
+            XCTAssertLessThanOrEqual(w.xMax, columnRight + 0.5, "\(w.text) past the first column's edge")
+        }
+    }
+}

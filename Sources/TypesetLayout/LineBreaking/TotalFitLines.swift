@@ -193,7 +193,10 @@ enum TotalFitLines {
                     scalars.append(scalar(text, Int(charByte[end])))
                     end += 1
                 }
-                hyphenPoints = scalars.withUnsafeBufferPointer { hyphenator!.hyphenationPoints(scalars: $0) }
+                // Identifiers, paths and numbers (`pango_layout`, `a/b`, `x2`) are not words: never hyphenated.
+                let joined = (ch > 0 && isIdentifierJoiner(text[Int(charByte[ch - 1])]))
+                    || (end < charCount && isIdentifierJoiner(text[Int(charByte[end])]))
+                hyphenPoints = joined ? [] : scalars.withUnsafeBufferPointer { hyphenator!.hyphenationPoints(scalars: $0) }
                     .map { ch + $0 }
                 nextHyphen = 0
             }
@@ -225,6 +228,18 @@ enum TotalFitLines {
         var iterator = text[i...].makeIterator()
         if case .scalarValue(let s) = utf8.decode(&iterator) { return s }
         return "\u{FFFD}"
+    }
+
+    /// Characters that glue letters into a token that is not a word of the language.
+    @inline(__always) private static func isIdentifierJoiner(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "/"), UInt8(ascii: "\\"),
+             UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"),
+             UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "^"), UInt8(ascii: "*"), UInt8(ascii: "("):
+            return true
+        default:
+            return false
+        }
     }
 
     @inline(__always) private static func isLetter(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
