@@ -41,6 +41,8 @@ public struct ParseResult: Sendable {
     public var includedFiles: [String]
     /// The template file used, when it was read from disk (for `--deps`).
     public var templateFile: String?
+    /// Seconds spent expanding variables, sections and the template (`--verbose` shows it apart from parsing).
+    public var expansionSeconds: Double = 0
 
     public init(document: RTDocument, diagnostics: [Diagnostic], includedFiles: [String] = [], templateFile: String? = nil) {
         self.document = document

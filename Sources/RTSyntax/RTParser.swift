@@ -29,7 +29,10 @@ public enum RTParser {
             firstLine = closing + 1
         }
         var templateFile: String? = nil
+        var expansionSeconds = 0.0
         if let expansion = options.expansion, !ctx.diagnostics.contains(where: { $0.severity == .error }) {
+            let clock = ContinuousClock.now
+            defer { expansionSeconds = Self.seconds(since: clock) }
             let expanded = Expansion.run(src, firstLine: firstLine, frontMatter: frontMatter, options: expansion,
                                          diagnostics: &ctx.diagnostics)
             src = expanded.source
@@ -45,8 +48,15 @@ public enum RTParser {
         var ids = HeadingIDs(used: parser.ctx.usedIDs)
         ids.assign(&blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
-        return ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles,
-                           templateFile: templateFile)
+        var result = ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles,
+                                 templateFile: templateFile)
+        result.expansionSeconds = expansionSeconds
+        return result
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
     /// Parses one piece of inline markup (front matter `header:` / `footer:`); locations start at `location`.

@@ -78,7 +78,9 @@ func imageProblem(atPath path: String, asWritten written: String) -> String? {
     }
     defer { try? handle.close() }
     let head = [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
-    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: [0xFF, 0xD8, 0xFF]) { return nil }
+    if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) || head.starts(with: [0xFF, 0xD8, 0xFF]) {
+        return ImageLimits.problem(path, asWritten: written)
+    }
     // SVG: XML text, possibly after a BOM and whitespace.
     var text = head[...]
     if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }

@@ -113,8 +113,10 @@ vars:
 {{/subject}}
 {{content}}
 
+{{#author}}
 {.signature}
-{{#author}}{{author}}{{/author}}
+{{author}}
+{{/author}}
 
 """#,
         "newsletter": #"""

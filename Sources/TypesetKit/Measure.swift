@@ -7,14 +7,19 @@ import TypesetIR
 import TypesetLayout
 
 public struct Measurement: Codable, Sendable, Equatable {
-    /// The text width asked for, in points.
+    /// The text width asked for, in points: the width of one column (with `columns: 1`, the text width).
     public var width: Double
-    /// Height of the content set in one endless column of that width, in points (header/footer excluded).
+    /// Height of the content on an endless page, in points (header/footer excluded). With several columns
+    /// the columns are balanced, as on a last page, so this is the height of the tallest column.
     public var height: Double
     /// Lines of text.
     public var lines: Int
-    /// Pages at that text width with the document's own page height and margins, one column.
+    /// Pages with the document's own page height, margins, columns and gap, each column `width` wide.
     public var pages: Int
+    /// The document's column count.
+    public var columns: Int
+    /// The content box that gives `pages`: columns x width plus the gaps between them.
+    public var contentWidth: Double
 }
 
 public enum Measure {
@@ -30,15 +35,17 @@ public enum Measure {
         guard var document = Typesetter.lower(request, into: &diagnostics, outcome: &outcome) else {
             return (nil, diagnostics.all)
         }
-        document.page.columns = 1
+        // `--width` is one column's width (what a line is set at); the content box holds them all.
+        let columns = max(1, document.page.columns)
+        let contentWidth = Double(columns) * width + Double(columns - 1) * document.page.columnGap
         var paged = document
-        paged.page.width = width + document.page.margins.left + document.page.margins.right
+        paged.page.width = contentWidth + document.page.margins.left + document.page.margins.right
 
         var endless = document
         endless.header = nil
         endless.footer = nil
         endless.page.margins = EdgeInsets(all: 0)
-        endless.page.width = width
+        endless.page.width = contentWidth
         endless.page.height = endlessHeight
         var lines = 0
         var height = 0.0
@@ -53,7 +60,8 @@ public enum Measure {
             }
             diagnostics.append(contentsOf: summary.diagnostics)
             let pages = try DocumentLayout.paginate(paged) { _ in }.pageCount
-            return (Measurement(width: width, height: (height * 100).rounded() / 100, lines: lines, pages: pages),
+            return (Measurement(width: width, height: (height * 100).rounded() / 100, lines: lines, pages: pages,
+                                columns: columns, contentWidth: (contentWidth * 100).rounded() / 100),
                     diagnostics.all)
         } catch {
             diagnostics.error("cannot lay out the document: \(error)", at: nil)

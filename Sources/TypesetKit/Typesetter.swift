@@ -31,6 +31,8 @@ public struct TypesetRequest: Sendable {
     public var dependencyFile: String? = nil
     public var allowUndefined = false
     public var sourceDateEpoch: Int64? = nil
+    /// Hears the stage and pages done as the build goes (the CLI's progress line on a terminal).
+    public var progress: (@Sendable (BuildProgress) -> Void)? = nil
 
     public init(input: Input, output: Output) {
         self.input = input
@@ -46,6 +48,20 @@ public struct TypesetOutcome: Sendable {
     public var timings: [(stage: String, seconds: Double)] = []
     /// Every file read (document, includes, template, data, images, fonts): for `--deps` and `--watch`.
     public var inputs: [String] = []
+}
+
+/// Where a build is: `stage` is "reading", "parsing", "lowering", "counting pages", "typesetting" or "writing";
+/// `pages` were done in that stage, of `totalPages` when the counting pass has run.
+public struct BuildProgress: Sendable, Equatable {
+    public var stage: String
+    public var pages: Int = 0
+    public var totalPages: Int? = nil
+
+    public init(stage: String, pages: Int = 0, totalPages: Int? = nil) {
+        self.stage = stage
+        self.pages = pages
+        self.totalPages = totalPages
+    }
 }
 
 /// Refuses documents that ask for absurd amounts of output instead of grinding through them.
@@ -70,10 +86,12 @@ public enum Typesetter {
     static func lower(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,
                       outcome: inout TypesetOutcome) -> TypesetDocument? {
         var clock = Date()
-        func lap(_ stage: String) {
+        func lap(_ stage: String, _ next: String?) {
             outcome.timings.append((stage, Date().timeIntervalSince(clock)))
             clock = Date()
+            if let next { request.progress?(BuildProgress(stage: next)) }
         }
+        request.progress?(BuildProgress(stage: "reading"))
         let name: String
         let bytes: [UInt8]
         switch request.input {
@@ -100,7 +118,7 @@ public enum Typesetter {
             switch DataValue.parse([UInt8](contents), file: file) {
             case .success(let value):
                 guard case .map = value else {
-                    diagnostics.error("data file '\(file)' must hold a mapping of names to values at the top", at: nil)
+                    diagnostics.error("data file must hold a mapping of names to values at the top", at: SourceLocation(file: file, line: 1, column: 1))
                     return nil
                 }
                 data = data.merging(value)
@@ -111,7 +129,7 @@ public enum Typesetter {
         }
         let defines = DataValue.map(request.variables.sorted { $0.key < $1.key }.map { DataEntry(key: $0.key, value: .text($0.value)) })
         data = data.merging(defines)
-        lap("read")
+        lap("read", "parsing")
 
         let expansion = ExpansionOptions(data: data, allowUndefined: request.allowUndefined, template: request.template,
                                          loadTemplate: { reference, document in
@@ -123,7 +141,12 @@ public enum Typesetter {
         diagnostics.append(contentsOf: parsed.diagnostics)
         outcome.inputs += parsed.includedFiles
         if let template = parsed.templateFile { outcome.inputs.append(template) }
-        lap("parse")
+        // Expansion runs inside the parser; it reports its own share so the two show apart.
+        let parseSeconds = Date().timeIntervalSince(clock)
+        outcome.timings.append(("expand", parsed.expansionSeconds))
+        outcome.timings.append(("parse", max(0, parseSeconds - parsed.expansionSeconds)))
+        clock = Date()
+        request.progress?(BuildProgress(stage: "lowering"))
         if diagnostics.hasErrors { return nil }
 
         // Header and footer lines are expanded by lowering: give it the top-level data values too.
@@ -141,10 +164,7 @@ public enum Typesetter {
         let lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
-        for image in lowered.referencedFiles {
-            if let problem = ImageLimits.problem(image) { diagnostics.error(problem, at: nil) }
-        }
-        lap("lower")
+        lap("lower", nil)
         if diagnostics.hasErrors { return nil }
 
         let breaks = lowered.document.blocks.reduce(0) { count, block in
@@ -162,69 +182,19 @@ public enum Typesetter {
     private static func build(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,
                               outcome: inout TypesetOutcome) -> Bool {
         guard let document = lower(request, into: &diagnostics, outcome: &outcome) else { return false }
-        let start = Date()
-        let published = publish(document, to: request.output, diagnostics: &diagnostics)
-        outcome.timings.append(("layout+render", Date().timeIntervalSince(start)))
+        var publisher = Publisher(output: request.output, report: request.progress)
+        let published = publisher.publish(document, diagnostics: &diagnostics)
+        outcome.timings.append(("layout+render", publisher.renderSeconds))
+        defer { outcome.timings.append(("write", publisher.writeSeconds)) }
         guard published else { return false }
         if let depsFile = request.dependencyFile, case .file(let target) = request.output {
+            let start = Date()
+            defer { publisher.writeSeconds += Date().timeIntervalSince(start) }
             let rule = DependencyRule(target: target, inputs: outcome.inputs).makefileText
             if !writeAtomically(Array(rule.utf8), to: depsFile) {
                 diagnostics.error("cannot write dependency file '\(depsFile)': \(String(cString: strerror(errno)))", at: nil)
                 return false
             }
-        }
-        return true
-    }
-
-    /// Renders into temporary files beside the target and renames them into place, so readers
-    /// (and `make`) never see a half-written file, and parallel runs never share a temporary name.
-    private static func publish(_ document: TypesetDocument, to output: TypesetRequest.Output,
-                                diagnostics: inout DiagnosticList) -> Bool {
-        guard case .file(let target) = output else {
-            let temporary = temporaryPath(near: NSTemporaryDirectory() + "/typeset.pdf")
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
-            do {
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary))
-            } catch {
-                diagnostics.error("cannot write PDF: \(error)", at: nil)
-                return false
-            }
-            guard !diagnostics.hasErrors, let data = FileManager.default.contents(atPath: temporary) else { return false }
-            FileHandle.standardOutput.write(data)
-            return true
-        }
-        let format = OutputFormat(path: target)
-        // `-o build/doc.pdf` in a fresh checkout: make the folder, as Make rules expect.
-        let folder = (target as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        var temporaries: [(temporary: String, final: String)] = []
-        defer { for t in temporaries { try? FileManager.default.removeItem(atPath: t.temporary) } }
-        do {
-            switch format {
-            case .pdf:
-                let temporary = temporaryPath(near: target)
-                temporaries.append((temporary, target))
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary))
-            case .svg, .png:
-                let kind: PageImageRenderer.Kind = format == .svg ? .svg : .png
-                diagnostics.append(contentsOf: try PageImageRenderer.render(document, kind: kind) { number in
-                    let final = format.pagePath(target, page: number)
-                    let temporary = temporaryPath(near: final)
-                    temporaries.append((temporary, final))
-                    return temporary
-                })
-            }
-        } catch {
-            diagnostics.error("cannot write '\(target)': \(error)", at: nil)
-            return false
-        }
-        if diagnostics.hasErrors { return false }
-        // Pages left over from a longer earlier run would look like part of this one.
-        let fresh = Set(temporaries.map(\.final))
-        for old in format.pageFiles(existingFor: target) where !fresh.contains(old) { try? FileManager.default.removeItem(atPath: old) }
-        for t in temporaries where rename(t.temporary, t.final) != 0 {
-            diagnostics.error("cannot write '\(t.final)': \(String(cString: strerror(errno)))", at: nil)
-            return false
         }
         return true
     }

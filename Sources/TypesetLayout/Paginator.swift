@@ -15,8 +15,11 @@ public struct PaginationSummary {
 public enum DocumentLayout {
     /// Paginates `document`, calling `onPage` with each page in order as soon as it is complete.
     /// When a header or footer shows `{{pages}}`, the document is paginated twice: once to count the pages.
+    /// `onCount` hears of each page of that counting pass (`counted: n, total: nil`), then of the total
+    /// (`total: n`) before the drawing pass starts: for a progress line.
     public static func paginate(_ document: TypesetDocument, engine: LayoutEngine = .shared,
                                 images: ImageCache = ImageCache(),
+                                onCount: (_ counted: Int, _ total: Int?) -> Void = { _, _ in },
                                 onPage: (Page) throws -> Void) throws -> PaginationSummary {
         try engine.withLock {
             var total: Int? = nil
@@ -29,7 +32,8 @@ public enum DocumentLayout {
                 reuse = LayoutReuse()
                 let counter = Paginator(document: document, engine: engine, images: images, totalPages: nil,
                                         placeRunningText: false, reuse: reuse)
-                total = try counter.run { _ in }.pageCount
+                total = try counter.run { page in onCount(page.number, nil) }.pageCount
+                onCount(total ?? 0, total)
                 reuse?.isRecording = false
                 // Toc entries keep room for their numbers, so numbering them cannot move anything: one
                 // counting pass gives the final page of every heading (the drawing pass checks it).

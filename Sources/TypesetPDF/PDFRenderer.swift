@@ -13,14 +13,23 @@ public struct PDFRenderError: Error, CustomStringConvertible {
     public var description: String { "cannot write PDF '\(path)': \(reason)" }
 }
 
+/// What a renderer reports while it works, for a progress line: pages of the counting pass (only when
+/// the document needs its page total), the total, then each page as it is drawn.
+public enum RenderProgress: Sendable {
+    case counted(Int)
+    case total(Int)
+    case drawn(Int)
+}
+
 public enum PDFRenderer {
     /// Lays out `document` and writes it to `path`. Returns layout warnings; throws if Cairo fails.
-    public static func render(_ document: TypesetDocument, to path: String) throws -> [Diagnostic] {
-        try render(document, to: path, engine: .shared)
+    public static func render(_ document: TypesetDocument, to path: String,
+                              progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
+        try render(document, to: path, engine: .shared, progress: progress)
     }
 
-    public static func render(_ document: TypesetDocument, to path: String,
-                              engine: LayoutEngine) throws -> [Diagnostic] {
+    public static func render(_ document: TypesetDocument, to path: String, engine: LayoutEngine,
+                              progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
         var document = document
         var fontDiagnostics: [Diagnostic] = []
         engine.withLock {
@@ -37,12 +46,15 @@ public enum PDFRenderer {
         // Cairo 1.16 gives each link a structure element; without an enclosing structure tag it writes a
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that.
         cairo_tag_begin(cr, "Document", "")
-        let summary = try DocumentLayout.paginate(document, engine: engine) { page in
+        let summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
+            progress(total.map(RenderProgress.total) ?? .counted(counted))
+        }) { page in
             draw(page, on: cr)
             outline.add(page.outline, to: surface.surface)
             cairo_show_page(cr)
             let status = cairo_status(cr)
             if status != CAIRO_STATUS_SUCCESS { throw PDFRenderError(path: path, reason: describe(status)) }
+            progress(.drawn(page.number))
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)

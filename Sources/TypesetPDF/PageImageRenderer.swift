@@ -15,9 +15,11 @@ public enum PageImageRenderer {
     public static let maxPixels = 10_000.0
 
     /// Lays out `document` and writes each page to the path `pathForPage(number)` returns.
-    public static func render(_ document: TypesetDocument, kind: Kind,
+    public static func render(_ document: TypesetDocument, kind: Kind, progress: (RenderProgress) -> Void = { _ in },
                               pathForPage: (Int) -> String) throws -> [Diagnostic] {
-        let summary = try DocumentLayout.paginate(document) { page in
+        let summary = try DocumentLayout.paginate(document, onCount: { counted, total in
+            progress(total.map(RenderProgress.total) ?? .counted(counted))
+        }) { page in
             let path = pathForPage(page.number)
             switch kind {
             case .svg:
@@ -34,6 +36,7 @@ public enum PageImageRenderer {
                 try draw(page, on: surface, scale: scale, path: path)
                 try check(cairo_surface_write_to_png(surface, path), path)
             }
+            progress(.drawn(page.number))
         }
         return summary.diagnostics
     }

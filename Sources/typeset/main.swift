@@ -11,8 +11,10 @@ struct Typeset: ParsableCommand {
         commandName: "typeset",
         abstract: "Typeset an RT (.rt) document into a PDF (or SVG/PNG pages).",
         discussion: """
-            Subcommands: typeset new TEMPLATE FILE.rt (write a starter document); \
-            typeset measure IN.rt --width LEN (print the content's size as JSON).
+            Subcommands (see typeset new --help, typeset measure --help):
+              typeset new TEMPLATE FILE.rt      write a starter document that uses a template
+              typeset measure IN.rt --width LEN the content's size at that column width, as JSON
+            On a terminal a progress line (stage, pages done) shows while a long build runs.
             Exit status: 0 on success (warnings allowed), 1 when the document has errors \
             (no output file is written), 2 on bad command-line use.
             Diagnostics go to standard error as path:line:column: error|warning: message.
@@ -47,10 +49,10 @@ struct Typeset: ParsableCommand {
     @Flag(help: "List the available templates and where each comes from.")
     var listTemplates = false
 
-    @Flag(name: .shortAndLong, help: "Print errors only, no warnings.")
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, no progress line.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print the time each stage took and the files read.")
+    @Flag(name: .shortAndLong, help: "Print the time each stage took (read, expand, parse, lower, layout+render, write) and the files read.")
     var verbose = false
 
     @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops).")
@@ -119,14 +121,19 @@ struct Typeset: ParsableCommand {
 
     /// One build; prints diagnostics (and timings with --verbose).
     func build(_ request: TypesetRequest) -> (succeeded: Bool, inputs: [String]) {
-        let progress = Progress(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        var request = request
+        // Only a person at a terminal wants the line; CI logs and pipes would keep every rewrite.
+        let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        request.progress = { progress.update($0) }
         let outcome = Typesetter.run(request)
         progress.clear()
         for diagnostic in outcome.diagnostics where !(quiet && diagnostic.severity != .error) {
             printError(diagnostic.description)
         }
         if verbose {
-            for timing in outcome.timings { printError(String(format: "typeset: %@ %.3f s", timing.stage, timing.seconds)) }
+            for timing in outcome.timings {
+                printError("typeset: " + timing.stage.padding(toLength: 14, withPad: " ", startingAt: 0) + formatDuration(timing.seconds))
+            }
             printError("typeset: inputs: " + outcome.inputs.joined(separator: " "))
         }
         return (outcome.succeeded, outcome.inputs)
@@ -137,30 +144,11 @@ func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// A "typesetting..." line on a terminal when a build takes over a second, erased when it ends.
-final class Progress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var shown = false
-    private var done = false
-
-    init(enabled: Bool) {
-        guard enabled else { return }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
-            lock.lock()
-            defer { lock.unlock() }
-            if !done {
-                shown = true
-                FileHandle.standardError.write(Data("typeset: typesetting (long document)...\r".utf8))
-            }
-        }
-    }
-
-    func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        done = true
-        if shown { FileHandle.standardError.write(Data("\u{1B}[2K\r".utf8)) }
-    }
+/// `0.42 ms`, `12.3 ms`, `1.25 s`: three significant figures in a unit a person reads at a glance.
+func formatDuration(_ seconds: Double) -> String {
+    if seconds < 0.001 { return String(format: "%.2f ms", seconds * 1000) }
+    if seconds < 1 { return String(format: "%.1f ms", seconds * 1000) }
+    return String(format: "%.2f s", seconds)
 }
 
 struct NewDocument: ParsableCommand {
@@ -193,11 +181,11 @@ struct NewDocument: ParsableCommand {
 struct MeasureDocument: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "typeset measure",
-        abstract: "Print the size the content needs at a text width, as JSON: {width, height, lines, pages} (points).")
+        abstract: "Print the size the content needs at a column width, as JSON: {columns, contentWidth, height, lines, pages, width} (points).")
 
     @Argument(help: "The .rt file, or - for standard input.")
     var input: String
-    @Option(help: ArgumentHelp("Text width: 12cm, 300pt, 4in (a bare number is points).", valueName: "len"))
+    @Option(help: ArgumentHelp("Width of one column: 12cm, 300pt, 4in (a bare number is points); with columns: N the content box is N columns plus the gaps.", valueName: "len"))
     var width: String
     @Option(name: .customShort("D"), help: ArgumentHelp("Set a variable.", valueName: "name=value"))
     var define: [String] = []

@@ -38,7 +38,7 @@ final class HostileInputTests: XCTestCase {
         // A PNG header claiming 20,000 x 20,000 pixels: refused before anything decodes it.
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
         png += [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0]
-        try check("huge-image", text("![x](huge.png)\n"), status: 1, message: "20000 x 20000 pixels", extra: ["huge.png": Data(png)])
+        try check("huge-image", text("![x](huge.png)\n"), status: 1, message: "in.rt:1:1: error: image 'huge.png' is 20000 x 20000 pixels", extra: ["huge.png": Data(png)])
     }
 
     func testMutatedDocumentsThroughThePipeline() throws {

@@ -8,13 +8,14 @@ enum ImageLimits {
     static let maxPixels = 100_000_000
 
     /// An error message for an image too large to decode, nil when it is fine or not PNG/JPEG.
-    static func problem(_ path: String) -> String? {
+    /// Checked while lowering, so the message points at the image's place in the source.
+    static func problem(_ path: String, asWritten written: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let head = [UInt8](handle.readData(ofLength: 64 * 1024))
         guard let (w, h) = pngSize(head) ?? jpegSize(head) else { return nil }
         guard w > maxSide || h > maxSide || w * h > maxPixels else { return nil }
-        return "image '\(path)' is \(w) x \(h) pixels; the limit is \(maxSide) px a side and \(maxPixels / 1_000_000) megapixels (scale it down)"
+        return "image '\(written)' is \(w) x \(h) pixels; the limit is \(maxSide) px a side and \(maxPixels / 1_000_000) megapixels (scale it down)"
     }
 
     static func pngSize(_ b: [UInt8]) -> (Int, Int)? {
