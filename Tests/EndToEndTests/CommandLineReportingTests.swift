@@ -97,4 +97,15 @@ final class CommandLineReportingTests: XCTestCase {
         let list = try Harness.typeset(["doc.rt", "--data", "list.json"], cwd: dir)
         XCTAssertTrue(list.stderr.hasPrefix("list.json:1:1: error: "), list.stderr)
     }
+
+    /// A template must also fit a bare document: no section left empty may strand a `{...}` line (letter did).
+    func testEveryTemplateAroundABareDocumentWarnsNothing() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Just text.\n", to: dir + "/bare.rt")
+        for name in ["article", "invoice", "letter", "newsletter", "report"] {
+            let result = try Harness.typeset(["bare.rt", "--template", name, "-o", name + ".pdf"], cwd: dir)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", name)
+        }
+    }
 }
