@@ -15,8 +15,12 @@ final class HostileInputTests: XCTestCase {
         let seconds = Date().timeIntervalSince(start)
         XCTAssertEqual(result.status, status, "\(name): \(result.stderr.prefix(500))", file: file, line: line)
         if let message { XCTAssertTrue(result.stderr.contains(message), "\(name): \(result.stderr.prefix(500))", file: file, line: line) }
-        XCTAssertLessThan(seconds, 5, "\(name) took \(seconds) s", file: file, line: line)
+        XCTAssertLessThan(seconds, HostileInputTests.budget, "\(name) took \(seconds) s", file: file, line: line)
     }
+
+    /// The promise is 5 s for the shipped (release) binary. `swift test` runs the debug build, which parses
+    /// several times slower; it gets twice the budget so a loaded CI machine does not fail a fast program.
+    static let budget: Double = Harness.binary.contains("/release/") ? 5 : 10
 
     private func text(_ s: String) -> Data { Data(s.utf8) }
 
