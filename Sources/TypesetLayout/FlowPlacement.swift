@@ -278,6 +278,10 @@ extension Paginator {
             flow.container = nil
         case .float(let f):
             try placeFloat(f, at: index)
+        case .boxStart(let b):
+            try placeBoxStart(b)
+        case .boxEnd:
+            placeBoxEnd()
         default:
             break
         }
