@@ -15,6 +15,7 @@ CHAPTERS = [
     ("Risks", ["Ground Conditions", "Weather", "Supply Chains"]),
     ("Operation", ["Maintenance", "Monitoring", "Handover"]),
     ("Landscape", ["Planting", "Drainage", "Paths and Lighting"]),
+    ("Accessibility and Use", ["Entrances", "Wayfinding", "Public Events"]),
     ("Lessons Learned", ["What Worked", "What Did Not", "Next Time"]),
 ]
 
@@ -51,6 +52,16 @@ TEXTS = [
     "are placed as soon as the design is frozen, and the programme is built around their delivery dates.",
     "Access for heavy vehicles is limited to the western gate, which is wide enough for a low loader but not for "
     "two lorries passing. A one-way system with a marshal at the gate keeps deliveries moving during the busiest weeks.",
+    "Every public entrance is level with the pavement outside it. Where the ground falls, the path rises at a "
+    "gentle gradient with resting places, so that a wheelchair user, a parent with a pram and a delivery trolley "
+    "all arrive by the same door as everyone else.",
+    "Signs are placed at eye level for a seated reader and repeated at each decision point: the foot of the stair, "
+    "the lift lobby and the end of every corridor. Colour helps, but the words and the arrows carry the meaning on "
+    "their own.",
+    "The hall seats two hundred for a meeting or a hundred and twenty at tables. Its floor was tested with a full "
+    "audience stamping in time, and the partitions fold back into a cupboard that one person can open without tools.",
+    "Acoustic panels in the hall absorb the middle frequencies where speech lives. An induction loop runs round the "
+    "room under the floor finish, and its coverage was checked seat by seat with a receiver before the opening.",
 ]
 
 BULLETS = [

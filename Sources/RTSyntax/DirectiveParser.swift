@@ -144,8 +144,9 @@ extension BlockParser {
             }
         }
         guard close >= 0 else {
-            ctx.diagnostics.append(.error("@exclude needs a shape: rect(x, y, w, h), circle(cx, cy, r), ellipse(cx, cy, rx, ry) or polygon(x1 y1, x2 y2, ...)",
-                                          at: s < e ? src.location(s) : at))
+            // A warning, not an error: the document renders without the exclusion (RT section 8).
+            ctx.diagnostics.append(.warning("@exclude needs a shape: rect(x, y, w, h), circle(cx, cy, r), ellipse(cx, cy, rx, ry) or polygon(x1 y1, x2 y2, ...); ignored",
+                                            at: s < e ? src.location(s) : at))
             return nil
         }
         if !["rect", "circle", "ellipse", "polygon"].contains(shapeName) {

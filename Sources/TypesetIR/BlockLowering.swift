@@ -160,21 +160,15 @@ struct DocumentLowerer {
         output.append(.rule(rule))
     }
 
-    /// Div keys for layout features that come later: reported once per div, then dropped.
-    private static let laterDivKeys: Set<String> = ["box"]
-    /// Keys that only mean something together with one of the above (`box=true background=...`).
-    private static let laterDivCompanionKeys: Set<String> = ["width", "height", "margin", "border", "padding", "background"]
-
     private mutating func lowerDiv(_ children: [Block], block: Block, context: StyleState) {
         var attributes = block.attributes
-        let later = attributes.pairs.filter { Self.laterDivKeys.contains($0.key) }
-        if let first = later.first {
-            let names = later.map(\.key).joined(separator: ", ")
-            diagnostics.append(.warning("div attribute \(names) is not supported yet, ignored", at: first.keyRange.start))
-            attributes.pairs.removeAll { Self.laterDivKeys.contains($0.key) || Self.laterDivCompanionKeys.contains($0.key) }
-        }
+        let box = divBox(attributes, state: context)
+        if attributes["box"] != nil { attributes.pairs.removeAll { Self.boxKeys.contains($0.key) } }
         let shape = divShape(attributes, state: context)
         let side = floatSide(attributes)
+        if box != nil, shape != nil || side != nil, let key = block.attributes["box"] {
+            diagnostics.append(.warning("box=true on a \(side != nil ? "float" : "shaped") div is not drawn", at: key.keyRange.start))
+        }
         let flowKeys: Set<String> = ["shape", "float", "width", "height", "margin", "x", "y"]
         let flowAttributes = attributes
         attributes.pairs.removeAll { flowKeys.contains($0.key) }
@@ -186,7 +180,14 @@ struct DocumentLowerer {
             return
         }
         if let shape { output.append(.shapeStart(shape)) }
-        inColumns(columns, state: &state) { me, inner in me.lowerContainer(children, state: inner, context: context) }
+        if let box, shape == nil {
+            lowerBox(box, children: children, state: state, context: context) { me, inner in
+                var inner = inner
+                me.inColumns(columns, state: &inner) { me, inner in me.lowerContainer(children, state: inner, context: context) }
+            }
+        } else {
+            inColumns(columns, state: &state) { me, inner in me.lowerContainer(children, state: inner, context: context) }
+        }
         if shape != nil { output.append(.shapeEnd) }
     }
 

@@ -134,6 +134,9 @@ extension DocumentLowerer {
         let fontSize = context.character.fontSize
         let (parsed, problem) = FlowShape.parse(shape, width: contentWidth, height: contentHeight, fontSize: fontSize)
         guard let parsed else {
+            // An unknown shape name was reported by the parser, at the name.
+            let name = shape.prefix { $0.isLetter }.lowercased()
+            guard ["rect", "circle", "ellipse", "polygon"].contains(name) else { return }
             diagnostics.append(.warning("bad @exclude shape '\(shape)': \(problem ?? "malformed"); ignored", at: location))
             return
         }

@@ -281,6 +281,23 @@ public enum LayoutBlock: Hashable, Sendable {
     case shapeEnd
     /// A float: placed at the side of the column where it is met.
     case float(FloatBox)
+    /// A `box=true` div's content follows, up to `.boxEnd`: drawn inside a border and background.
+    case boxStart(BoxStyle)
+    case boxEnd
+}
+
+/// A `box=true` div: border, background and padding around its content, which is indented by the border
+/// and padding already. A box broken across columns is sliced (CSS `box-decoration-break: slice`).
+public struct BoxStyle: Hashable, Sendable {
+    public var border: Border? = Border(width: 0.5, color: Color(red: 0.6, green: 0.6, blue: 0.6))
+    public var background: Color? = nil
+    public var padding = EdgeInsets(all: 6)
+    /// The box's outer edges, from the column's left and right edges.
+    public var headIndent: Double = 0
+    public var tailIndent: Double = 0
+    public var spaceBefore: Double = 0
+    public var spaceAfter: Double = 0
+    public init() {}
 }
 
 public struct EdgeInsets: Hashable, Sendable {

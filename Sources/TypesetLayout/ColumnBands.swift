@@ -16,6 +16,7 @@ struct BandSnapshot {
     var pendingSpace: Double
     var section: String?
     var destinationNames: Set<String>
+    var boxes: [OpenBox]
 }
 
 struct BandState {
@@ -52,7 +53,7 @@ extension Paginator {
         bands.start = bands.cursor
         bands.layouts = bands.layouts.filter { $0.key >= bands.cursor.block }
         bands.snapshot = BandSnapshot(page: page, pageHasContent: pageHasContent, pendingSpace: pendingSpace,
-                                      section: section, destinationNames: destinationNames)
+                                      section: section, destinationNames: destinationNames, boxes: boxes)
     }
 
     func bandFrames(bottom: Double) -> [ColumnFrame] {
@@ -139,9 +140,11 @@ extension Paginator {
         pendingSpace = snapshot.pendingSpace
         section = snapshot.section
         destinationNames = snapshot.destinationNames
+        boxes = snapshot.boxes
         frames = bandFrames(bottom: bottom)
         bands.bottoms = Array(repeating: bands.top, count: frames.count)
         columnIndex = 0
         region = FlowRegion(frame: frames[0])
+        openBoxFragments()
     }
 }

@@ -93,6 +93,15 @@ extension Paginator {
         var reuse: FragmentReuse? = nil
         var emptyColumns = 0
         var force = false
+        // Orphans: a paragraph that cannot start with that many lines here starts in the next column.
+        if start == 0, !region.isEmpty, flow.positioned == nil, p.lines.count > 1 {
+            let need = min(style.orphans, p.lines.count)
+            if need > 1 && !region.fits(gap + Double(need - 1) * nominal.advance + nominal.height) {
+                try nextColumn()
+                gap = 0
+            }
+        }
+        var linesInColumn = 0, startedInColumn = start == 0
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
             let h = nominal.height
@@ -107,6 +116,8 @@ extension Paginator {
                     try nextColumn()
                     gap = 0
                     reuse = nil
+                    linesInColumn = 0
+                    startedInColumn = false
                     emptyColumns += 1
                     // Shapes cover every column (say `pages=all` over the whole width): set lines over them.
                     force = emptyColumns > 2 * frames.count + 2
@@ -121,7 +132,7 @@ extension Paginator {
             let shapes = pageShapes()
             let container = activeContainer
             var bandHeight = h
-            var pieces: [(layout: ParagraphLayout, line: Int)] = []
+            var pieces: [(layout: ParagraphLayout, line: Int, x: Double, width: Double)] = []
             var next = offset
             var nextReuse = reuse
             for attempt in 0..<2 {
@@ -148,7 +159,7 @@ extension Paginator {
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
                         continue  // too narrow for the next word: skip this piece
                     }
-                    pieces.append((candidate.layout, candidate.line))
+                    pieces.append((candidate.layout, candidate.line, fragment.x, fragment.width))
                     nextReuse = candidate
                     next = end
                 }
@@ -165,11 +176,32 @@ extension Paginator {
             }
             // The paragraph's last line has no line spacing after it, as in ParagraphLayout.
             let advance = next >= bytes.count ? bandHeight : nominal.advance + (bandHeight - h)
+            // Widows: the column's last band would leave too few lines for the next column; move on early.
+            if !force, flow.positioned == nil, next < bytes.count, !region.fits(gap + advance + h),
+               linesInColumn >= (startedInColumn ? max(style.orphans, 1) : 1),
+               p.linesLeft(after: next) < style.widows {
+                try nextColumn()
+                gap = 0
+                reuse = nil
+                linesInColumn = 0
+                startedInColumn = false
+                continue
+            }
             let slot = region.take(gap: gap, height: bandHeight, advance: advance)
             let baselineOffset = pieces.map { $0.layout.lines[$0.line].baselineOffset }.max() ?? nominal.baselineOffset
             let baseline = slot.top + baselineOffset
             if offset == 0 { placeDestinations(p, x: frame.x, y: slot.top) }
             for piece in pieces { placeFragment(piece.layout, line: piece.line, frame: frame, baseline: baseline, of: p) }
+            decorateBand(p, pieces: pieces.map { ($0.x, $0.width) }, top: slot.top, height: advance,
+                         first: offset == 0, last: next >= bytes.count, lineStartX: base.0 - frame.x)
+            if next >= bytes.count, let last = pieces.last, case .tocEntry(let entry) = document.blocks[index] {
+                let box = last.layout.lines[last.line]
+                let reserve = max(style.tailIndent - entry.numberWidth, 0)
+                let right = last.x + last.width >= base.1 - 0.5 ? frame.x + frame.width - reserve : last.x + last.width
+                toc.decorate(entry, layout: last.layout, line: box, x: frame.x, width: right - frame.x + reserve,
+                             baseline: baseline, page: tocPages?[entry.target], on: &page)
+            }
+            linesInColumn += 1
             pageHasContent = true
             offset = next
             reuse = nextReuse
@@ -278,6 +310,10 @@ extension Paginator {
             flow.container = nil
         case .float(let f):
             try placeFloat(f, at: index)
+        case .boxStart(let b):
+            try placeBoxStart(b)
+        case .boxEnd:
+            placeBoxEnd()
         default:
             break
         }

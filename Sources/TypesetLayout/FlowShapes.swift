@@ -80,7 +80,7 @@ extension FlowShape {
     }
 
     /// The x range inside the shape at every height of the band; nil if there is none.
-    /// Polygons are taken as convex (their span at each height is the outermost crossings).
+    /// Polygons are taken as convex here (outermost crossings); FreeIntervals uses PolygonBand for them.
     func innerSpan(top: Double, bottom: Double) -> (Double, Double)? {
         let extent = verticalExtent
         guard top >= extent.top - 0.001, bottom <= extent.bottom + 0.001 else { return nil }
@@ -133,21 +133,31 @@ enum FreeIntervals {
     /// given, outside every exclusion. Pieces narrower than `minimum` are dropped.
     static func compute(base: (Double, Double), top: Double, bottom: Double, container: FlowShape?,
                         exclusions: [PlacedShape], minimum: Double) -> [(x: Double, width: Double)] {
-        var start = base.0, end = base.1
+        var pieces = [(base.0, base.1)]
         if let container {
-            guard let inner = container.innerSpan(top: top, bottom: bottom) else { return [] }
-            start = max(start, inner.0); end = min(end, inner.1)
+            // A polygon may be concave: inside it, a band can hold several pieces.
+            let inner: [(Double, Double)]
+            if case .polygon(let p) = container { inner = PolygonBand.inside(p, top: top, bottom: bottom) }
+            else { inner = container.innerSpan(top: top, bottom: bottom).map { [$0] } ?? [] }
+            pieces = PolygonBand.intersect(pieces, inner)
         }
-        guard end > start else { return [] }
-        var pieces = [(start, end)]
         for exclusion in exclusions {
-            guard let cut = exclusion.shape.outerSpan(top: top, bottom: bottom, margin: exclusion.margin) else { continue }
-            pieces = pieces.flatMap { piece -> [(Double, Double)] in
-                guard cut.1 > piece.0, cut.0 < piece.1 else { return [piece] }
-                var out: [(Double, Double)] = []
-                if cut.0 > piece.0 { out.append((piece.0, cut.0)) }
-                if cut.1 < piece.1 { out.append((cut.1, piece.1)) }
-                return out
+            let cuts: [(Double, Double)]
+            if case .polygon(let p) = exclusion.shape {
+                // Each covered range of the band, grown by the margin (a superset of the grown polygon).
+                let m = exclusion.margin
+                cuts = PolygonBand.merged(PolygonBand.covered(p, top: top - m, bottom: bottom + m).map { ($0.0 - m, $0.1 + m) })
+            } else {
+                cuts = exclusion.shape.outerSpan(top: top, bottom: bottom, margin: exclusion.margin).map { [$0] } ?? []
+            }
+            for cut in cuts {
+                pieces = pieces.flatMap { piece -> [(Double, Double)] in
+                    guard cut.1 > piece.0, cut.0 < piece.1 else { return [piece] }
+                    var out: [(Double, Double)] = []
+                    if cut.0 > piece.0 { out.append((piece.0, cut.0)) }
+                    if cut.1 < piece.1 { out.append((cut.1, piece.1)) }
+                    return out
+                }
             }
         }
         return pieces.filter { $0.1 - $0.0 >= minimum }.map { (x: $0.0, width: $0.1 - $0.0) }

@@ -104,6 +104,8 @@ final class Paginator {
     var pageCount = 0
     var bands: BandState
     var flow = FlowState()
+    /// Open `box=true` divs, outermost first (BoxPlacement.swift).
+    var boxes: [OpenBox] = []
     /// Page of each named destination so far (the counting pass hands them to the drawing pass's toc).
     var destinationPages: [String: Int] = [:]
     /// Destination pages from the counting pass, for toc numbers; nil when the document has no toc.
@@ -201,7 +203,7 @@ final class Paginator {
         case .pageBreak: block = .pageBreak
         case .columnBreak: block = .columnBreak
         case .columnSet(let set): block = .columnSet(set)
-        case .exclusion, .shapeStart, .shapeEnd, .float: block = .flow(document.blocks[i])
+        case .exclusion, .shapeStart, .shapeEnd, .float, .boxStart, .boxEnd: block = .flow(document.blocks[i])
         }
         prepared[i] = block
         return block
@@ -406,9 +408,11 @@ final class Paginator {
 
     func nextColumn() throws {
         bands.noteColumnEnd(columnIndex, bottom: region.y)
+        closeBoxFragments()
         if columnIndex + 1 < frames.count {
             columnIndex += 1
             region = FlowRegion(frame: frames[columnIndex])
+            openBoxFragments()
         } else {
             try newPage()
         }
@@ -416,8 +420,10 @@ final class Paginator {
 
     func newPage() throws {
         if bands.isTrial { throw BalanceOverflow() }
+        closeBoxFragments()
         try finishPage()
         startPage(number: page.number + 1)
+        openBoxFragments()
     }
 
     private func startPage(number: Int) {

@@ -111,9 +111,10 @@ final class BlockTests: XCTestCase {
         XCTAssertEqual(options.map { "\($0.key)=\($0.value)" }, ["pages=2-3", "margin=4mm"])
     }
 
-    func testExcludeWithoutShapeIsError() {
+    func testExcludeWithoutShapeIsAWarning() {
         let r = parse("@exclude pages=all")
-        XCTAssertEqual(errors(r).count, 1)
+        XCTAssertEqual(errors(r).count, 0)
+        XCTAssertEqual(warnings(r).map { loc($0.location) }, ["1:10"])
         XCTAssertTrue(r.document.blocks.isEmpty)
     }
 

@@ -151,14 +151,20 @@ final class OtherBlockTests: XCTestCase {
         XCTAssertEqual(result.warnings.map(\.location), [loc(6)])
     }
 
-    func testDivAppliesToEverythingInsideAndWarnsOnceForLaterFeatures() {
+    func testDivAppliesToEverythingInsideAndBoxIndentsItsContent() {
         let div = Block(.div([paragraph(text("a")), list(.bullet("-"), [[paragraph(text("b"))]])]),
                         attributes: attrs(pair("color", "red"), pair("columns", "2"), pair("box", "true", line: 3, column: 5), pair("margin-left", "1cm"), id: "d"),
                         range: at(3))
         let result = lower([div])
-        XCTAssertEqual(result.warnings.map(\.location), [loc(3, 5)])
+        XCTAssertEqual(result.warnings.map(\.location), [])
         XCTAssertEqual(result.paragraphs.map { $0.runs[0].attributes.color }, [Color(red: 1, green: 0, blue: 0), Color(red: 1, green: 0, blue: 0)])
-        XCTAssertEqual(result.paragraphs[0].style.headIndent, 72 / 2.54, accuracy: 1e-9)
+        // Inside the box: the div's margin, then the default border (0.5pt) and padding (6pt).
+        XCTAssertEqual(result.paragraphs[0].style.headIndent, 72 / 2.54 + 6.5, accuracy: 1e-9)
+        guard case .boxStart(let box)? = result.document.blocks.first(where: { if case .boxStart = $0 { true } else { false } }) else {
+            return XCTFail("no box")
+        }
+        XCTAssertEqual(box.headIndent, 72 / 2.54, accuracy: 1e-9)
+        XCTAssertEqual(result.document.blocks.filter { $0 == .boxEnd }.count, 1)
         XCTAssertEqual(result.paragraphs[0].anchors, ["d"])
     }
 

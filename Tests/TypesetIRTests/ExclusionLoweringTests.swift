@@ -38,7 +38,8 @@ final class ExclusionLoweringTests: XCTestCase {
         for bad in ["star(1, 2)", "circle(1, 2)", "rect(1, 2, -3, 4)", "polygon(1 2, 3 4)", "circle 1 2 3"] {
             let (blocks, warnings) = exclusions(bad)
             XCTAssertEqual(blocks, [], bad)
-            XCTAssertEqual(warnings.count, 1, bad)
+            // An unknown shape name is the parser's warning (at the name); lowering only drops it.
+            XCTAssertEqual(warnings.count, bad.hasPrefix("star") ? 0 : 1, bad)
         }
     }
 

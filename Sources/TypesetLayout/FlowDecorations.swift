@@ -1,0 +1,52 @@
+// Paragraph backgrounds (code blocks) and left bars (quotes) for paragraphs placed band by band around
+// shapes: each band draws its part next to its pieces, and a part that continues the one above (same x,
+// touching) extends it, so an unobstructed run of bands still draws one rectangle.
+
+import TypesetIR
+
+extension Paginator {
+    /// `pieces` are the band's fragments (x, width); `lineStartX` is the band's text start from the column
+    /// edge without shapes (the head indent, or the first-line indent on the first band).
+    func decorateBand(_ p: ParagraphLayout, pieces: [(x: Double, width: Double)], top: Double, height: Double,
+                      first: Bool, last: Bool, lineStartX: Double) {
+        let style = p.paragraph.style
+        guard let firstPiece = pieces.first else { return }
+        if let background = style.background {
+            let pad = style.backgroundPadding
+            let y = first ? top - pad : top, bottom = top + height + (last ? pad : 0)
+            for piece in pieces {
+                // The first-line indent is not part of the box: start from the head indent's edge.
+                let shift = first ? lineStartX - min(style.headIndent, style.firstLineHeadIndent) : 0
+                let x = piece.x - shift - pad
+                extendOrAdd(PlacedRect(kind: .background, x: x, y: y, width: piece.x + piece.width + pad - x,
+                                       height: bottom - y, color: background))
+            }
+        }
+        if let border = style.leftBorder {
+            // Where the bar is in the normal path (placeLines), measured from the text's left edge.
+            let indent = min(style.headIndent, style.firstLineHeadIndent)
+            let gapToText = min(8, max(indent - border.width, 0) / 2)
+            let x = firstPiece.x - lineStartX + max(indent - gapToText - border.width, 0)
+            extendOrAdd(PlacedRect(kind: .border, x: x, y: top, width: border.width, height: height, color: border.color))
+        }
+    }
+
+    private func extendOrAdd(_ rect: PlacedRect) {
+        if let k = page.rects.lastIndex(where: { $0.kind == rect.kind }), k >= page.rects.count - 2 {
+            let r = page.rects[k]
+            if abs(r.x - rect.x) < 0.01, abs(r.width - rect.width) < 0.01, r.color == rect.color,
+               abs(r.y + r.height - rect.y) < 0.01 {
+                page.rects[k].height = rect.y + rect.height - r.y
+                return
+            }
+        }
+        page.rects.append(rect)
+    }
+}
+
+extension ParagraphLayout {
+    /// About how many lines the text from byte `offset` on takes (counted in the full-width layout).
+    func linesLeft(after offset: Int) -> Int {
+        lines.reduce(0) { $0 + (sourceOffset($1.startIndex) >= offset ? 1 : 0) }
+    }
+}
