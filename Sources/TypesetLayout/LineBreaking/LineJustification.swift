@@ -7,8 +7,11 @@ import CPangoCairo
 enum LineJustification {
     /// Justifies the lines `justify(i)` of `layout` (whose text is `text`) to `lineWidth(i)` points. Other lines
     /// (a paragraph's last) are only shrunk, when the breaker planned them with shrunk spaces.
+    /// Returns false when a line stays wider than its width even with its spaces shrunk as far as they go.
+    @discardableResult
     static func justify(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, justify: (Int) -> Bool,
-                        lineWidth: (Int) -> Double) {
+                        lineWidth: (Int) -> Double) -> Bool {
+        var fits = true
         // get_lines (not _readonly) marks the lines as changed by us, so Pango does not cache their extents.
         var lineNode = pango_layout_get_lines(layout)
         var index = 0
@@ -34,8 +37,10 @@ enum LineJustification {
                 }
             }
             let target = Int(toPango(lineWidth(index)))
+            if spaces == 0 && natural > target + overflowTolerance { fits = false }
             guard spaces > 0 && (full || natural > target) else { continue }
             let factor = max(1 + Double(target - natural) / Double(spaces), 1 - TotalFitLines.spaceShrink)
+            if Double(natural) + Double(spaces) * (factor - 1) > Double(target + overflowTolerance) { fits = false }
             // Rounded cumulatively, so the line's width is exact in Pango units.
             var exact = 0.0, given = 0
             forEachRun(line) { offset, glyphs in
@@ -53,7 +58,11 @@ enum LineJustification {
                 }
             }
         }
+        return fits
     }
+
+    /// Pango units a line may pass its width by (rounding), 1/64 pt.
+    static let overflowTolerance = 16
 
     private static func forEachRun(_ line: UnsafeMutablePointer<PangoLayoutLine>,
                                    _ body: (Int, UnsafeMutablePointer<PangoGlyphString>) -> Void) {
