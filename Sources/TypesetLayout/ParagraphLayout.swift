@@ -41,6 +41,8 @@ public final class ParagraphLayout {
     private(set) var sourceEdits: [TextEdit] = []
     /// Total-fit: how each line ends (a `.plain` break inside a word means the line was too narrow).
     private(set) var breakKinds: [PlannedBreak.Kind] = []
+    /// Total-fit: whether the breaks were planned from words measured one by one (see WordMeasure).
+    private(set) var measuredByWords = false
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
@@ -148,41 +150,14 @@ public final class ParagraphLayout {
                     hyphenWidth = max(hyphenWidth, engine.hyphenWidth(key))
                 }
             }
-            var plan: [PlannedBreak] = []
-            var edits: [TextEdit] = []
-            var edited: [UInt8] = []
-            text.withUTF8 { buffer in
-                plan = TotalFitLines.plan(layout: pl, text: buffer, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                                          breaker: TotalFitBreaker(), uniformFrom: 1, lineWidth: lineWidth)
-                edits = TotalFitLines.edits(for: plan, text: buffer)
-                if !edits.isEmpty { edited = TotalFitLines.apply(edits, to: buffer) }
-            }
-            sourceEdits = edits
-            breakKinds = plan.map(\.kind)
-            if !edits.isEmpty {
-                runs = runs.map { run in
-                    AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: edits)
-                                     ..< TotalFitLines.map(run.range.upperBound, through: edits),
-                                 attributes: run.attributes)
-                }
-                shapes = shapes.map { shape in
-                    var attachment = shape.0
-                    attachment.offset = TotalFitLines.map(attachment.offset, through: edits)
-                    return (attachment, shape.1, shape.2)
-                }
-                edited.withUnsafeBufferPointer { ParagraphLayout.setText(pl, $0) }
-                ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style)
-            }
-            let layoutText = edits.isEmpty ? Array(text.utf8) : edited
-            layoutText.withUnsafeBufferPointer { buffer in
-                LineJustification.justify(layout: pl, text: buffer, justify: { i in
-                    guard i < plan.count else { return false }
-                    switch plan[i].kind {
-                    case .space, .hyphen, .plain: return true
-                    case .forced, .end: return false
-                    }
-                }, lineWidth: lineWidth)
-            }
+            let result = TotalFitParagraph.layout(pl, text: text, runs: runs, shapes: shapes, base: base, style: style,
+                                                  engine: engine, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                                  lineWidth: lineWidth)
+            runs = result.runs
+            shapes = result.shapes
+            sourceEdits = result.edits
+            breakKinds = result.plan.map(\.kind)
+            measuredByWords = result.measuredByWords
         }
         diagnostics += layoutWarnings
 

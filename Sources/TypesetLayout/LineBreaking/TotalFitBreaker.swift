@@ -164,6 +164,7 @@ public struct TotalFitBreaker {
                     candidates.append(Candidate(line: a.line + 1, fitness: 0, hyphens: 0, demerits: a.demerits + 1e20,
                                                 from: deactivatedHere, ratio: -2))
                 }
+                if candidates.count > 1 { pruneDominated(&candidates, uniformFrom: uniformFrom) }
                 if !candidates.isEmpty {
                     // Totals after the break: glue and penalties at the start of a line are discarded.
                     var w = width, y = stretch, z = shrink
@@ -205,6 +206,27 @@ public struct TotalFitBreaker {
             n = nodes[n].previous
         }
         return breaks.reversed()
+    }
+
+    /// Drops candidates that can never be on the best path, which keeps the active list short when any
+    /// badness is allowed (the last pass): candidates at one break differ for the lines after them only by
+    /// their fitness (at most `adjacentFitnessDemerits` more on the next line) and their hyphen run (a longer
+    /// run allows less). So one with no longer a run, the same line class, and demerits lower by more than
+    /// that bound is better whatever follows: the chosen breaks do not change.
+    private func pruneDominated(_ candidates: inout [Candidate], uniformFrom: Int) {
+        var kept = 0
+        for i in candidates.indices {
+            let c = candidates[i]
+            let dominated = candidates.contains { d in
+                min(d.line, uniformFrom) == min(c.line, uniformFrom) && d.hyphens <= c.hyphens
+                    && d.demerits + adjacentFitnessDemerits < c.demerits
+            }
+            if !dominated {
+                candidates[kept] = c
+                kept += 1
+            }
+        }
+        candidates.removeLast(candidates.count - kept)
     }
 
     private func addCandidate(from index: Int, node a: Node, badness: Double, ratio: Double, item: BreakItem,

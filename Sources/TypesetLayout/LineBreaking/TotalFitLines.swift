@@ -45,57 +45,48 @@ enum TotalFitLines {
     static let characterBreakPenalty = 5_000.0
     static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
 
-    /// Chooses the breaks of the paragraph laid out (unwrapped) in `layout`, whose text is `text`.
+    /// Chooses the breaks of a paragraph whose text is `text`, from its measurement.
     /// Lines from `uniformFrom` on are all `lineWidth(uniformFrom)` wide.
-    static func plan(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, hyphenator: Hyphenator?,
+    static func plan(measurement m: ParagraphMeasurement, text: UnsafeBufferPointer<UInt8>, hyphenator: Hyphenator?,
                      hyphenWidth: Double, breaker: TotalFitBreaker, uniformFrom: Int,
                      lineWidth: (Int) -> Double) -> [PlannedBreak] {
-        var attrCount: Int32 = 0
-        guard let attrs = pango_layout_get_log_attrs_readonly(layout, &attrCount), attrCount > 1 else { return [] }
-        let charCount = Int(attrCount) - 1
-        // Character starts in bytes, and byte -> character.
+        let charCount = m.charCount
+        guard charCount > 0 else { return [] }
+        // Character starts in bytes.
         var charByte = [Int32](repeating: 0, count: charCount + 1)
-        var byteChar = [Int32](repeating: 0, count: text.count + 1)
         var c = 0
         for (i, b) in text.enumerated() where b & 0xC0 != 0x80 {
             if c < charCount { charByte[c] = Int32(i) }
             c += 1
-            byteChar[i] = Int32(c - 1)
         }
         charByte[charCount] = Int32(text.count)
-        byteChar[text.count] = Int32(charCount)
-        // Advances per character (a cluster's width goes to its first character).
-        var advance = [Int32](repeating: 0, count: charCount)
-        var clusterStart = [Bool](repeating: false, count: charCount)
-        forEachGlyph(in: pango_layout_get_lines_readonly(layout)) { byte, width in
-            let ch = Int(byteChar[byte])
-            advance[ch] += width
-            clusterStart[ch] = true
-        }
-
-        let minWidth = (0...uniformFrom).map(lineWidth).min()!
-        var charBreakSpans: [Range<Int>] = []
-        var built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
-                               clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                               longWordWidth: minWidth, charBreakSpans: charBreakSpans)
-        if !built.longWords.isEmpty {
-            // Words wider than a line may break between any two clusters (as Pango's WORD_CHAR does).
-            charBreakSpans = built.longWords
-            built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
-                               clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                               longWordWidth: .infinity, charBreakSpans: charBreakSpans)
-        }
-        let breaks = breaker.breakLines(built.items, uniformFrom: uniformFrom, lineWidth: lineWidth)
-        return breaks.map { chosen in
-            let item = built.items[chosen.item]
-            let ch = Int(built.itemChar[chosen.item])
-            let byte = Int(charByte[ch])
-            if chosen.item == built.items.count - 1 { return PlannedBreak(kind: .end, byte: text.count) }
-            switch item.kind {
-            case .glue: return PlannedBreak(kind: .space, byte: byte)
-            case .penalty where item.penalty <= -TotalFitBreaker.forcedPenalty: return PlannedBreak(kind: .forced, byte: byte)
-            case .penalty where item.flagged && item.width > 0: return PlannedBreak(kind: .hyphen, byte: byte)
-            default: return PlannedBreak(kind: .plain, byte: byte)
+        let advance = m.advance, clusterStart = m.clusterStart
+        return m.attrs.withUnsafeBufferPointer { attrBuffer in
+            let attrs = attrBuffer.baseAddress!
+            let minWidth = (0...uniformFrom).map(lineWidth).min()!
+            var charBreakSpans: [Range<Int>] = []
+            var built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
+                                   clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                   longWordWidth: minWidth, charBreakSpans: charBreakSpans)
+            if !built.longWords.isEmpty {
+                // Words wider than a line may break between any two clusters (as Pango's WORD_CHAR does).
+                charBreakSpans = built.longWords
+                built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
+                                   clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                   longWordWidth: .infinity, charBreakSpans: charBreakSpans)
+            }
+            let breaks = breaker.breakLines(built.items, uniformFrom: uniformFrom, lineWidth: lineWidth)
+            return breaks.map { chosen in
+                let item = built.items[chosen.item]
+                let ch = Int(built.itemChar[chosen.item])
+                let byte = Int(charByte[ch])
+                if chosen.item == built.items.count - 1 { return PlannedBreak(kind: .end, byte: text.count) }
+                switch item.kind {
+                case .glue: return PlannedBreak(kind: .space, byte: byte)
+                case .penalty where item.penalty <= -TotalFitBreaker.forcedPenalty: return PlannedBreak(kind: .forced, byte: byte)
+                case .penalty where item.flagged && item.width > 0: return PlannedBreak(kind: .hyphen, byte: byte)
+                default: return PlannedBreak(kind: .plain, byte: byte)
+                }
             }
         }
     }

@@ -1,0 +1,93 @@
+// Total-fit breaking of one paragraph, end to end: measure, plan, rewrite the text with the breaks, shape it
+// once more and justify the lines. ParagraphLayout calls it for justified paragraphs.
+
+import CPangoCairo
+import Foundation
+import TypesetIR
+
+enum TotalFitParagraph {
+    typealias Shape = (TextAttachment, ImageSurface, PangoRectangle)
+
+    /// What the layout needs afterwards: the runs and inline objects at their offsets in the edited text.
+    struct Result {
+        var runs: [AttributeRun]
+        var shapes: [Shape]
+        var edits: [TextEdit]
+        var plan: [PlannedBreak]
+        /// Whether the words were measured one by one (false: the paragraph was shaped to measure it).
+        var measuredByWords: Bool
+    }
+
+    /// Whether paragraphs may be measured by words (`TYPESET_MEASURE=exact` turns it off, for comparisons).
+    nonisolated(unsafe) static var measureByWords =
+        ProcessInfo.processInfo.environment["TYPESET_MEASURE"] != "exact"
+
+    /// Breaks the paragraph whose text and attributes are set on `pl` (no width), leaving the chosen lines in
+    /// it, justified. `text` is the layout's text; `runs` and `shapes` its attributes.
+    static func layout(_ pl: OpaquePointer, text: String, runs: [AttributeRun], shapes: [Shape], base: FontKey,
+                       style: ParagraphStyle, engine: LayoutEngine, hyphenator: Hyphenator?, hyphenWidth: Double,
+                       lineWidth: @escaping (Int) -> Double) -> Result {
+        var text = text
+        return text.withUTF8 { buffer in
+            if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty,
+                                                        text: buffer),
+               let m = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine) {
+                let result = realise(pl, measurement: m, text: buffer, runs: runs, shapes: shapes, base: base,
+                                     style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                     lineWidth: lineWidth, byWords: true)
+                if let result { return result }
+                // A line came out wider than planned: measure exactly (back to the original text first).
+                ParagraphLayout.setText(pl, buffer)
+                ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style)
+            }
+            let exact = ParagraphMeasurement.exact(layout: pl, text: buffer)
+                ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
+            return realise(pl, measurement: exact, text: buffer, runs: runs, shapes: shapes, base: base, style: style,
+                           hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth, byWords: false)!
+        }
+    }
+
+    /// Plans, edits and justifies. With `byWords`, returns nil when a line does not fit its width.
+    private static func realise(_ pl: OpaquePointer, measurement: ParagraphMeasurement,
+                                text buffer: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], shapes: [Shape],
+                                base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
+                                lineWidth: @escaping (Int) -> Double, byWords: Bool) -> Result? {
+        let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
+                                      hyphenWidth: hyphenWidth, breaker: TotalFitBreaker(), uniformFrom: 1,
+                                      lineWidth: lineWidth)
+        let edits = TotalFitLines.edits(for: plan, text: buffer)
+        var result = Result(runs: runs, shapes: shapes, edits: edits, plan: plan, measuredByWords: byWords)
+        var edited: [UInt8] = []
+        if !edits.isEmpty {
+            edited = TotalFitLines.apply(edits, to: buffer)
+            result.runs = runs.map { run in
+                AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: edits)
+                                 ..< TotalFitLines.map(run.range.upperBound, through: edits),
+                             attributes: run.attributes)
+            }
+            result.shapes = shapes.map { shape in
+                var attachment = shape.0
+                attachment.offset = TotalFitLines.map(attachment.offset, through: edits)
+                return (attachment, shape.1, shape.2)
+            }
+            edited.withUnsafeBufferPointer { ParagraphLayout.setText(pl, $0) }
+            ParagraphLayout.setAttributes(pl, runs: result.runs, shapes: result.shapes, base: base, style: style)
+        }
+        let justify: (Int) -> Bool = { i in
+            guard i < plan.count else { return false }
+            switch plan[i].kind {
+            case .space, .hyphen, .plain: return true
+            case .forced, .end: return false
+            }
+        }
+        let fits: Bool
+        if edits.isEmpty {
+            fits = LineJustification.justify(layout: pl, text: buffer, justify: justify, lineWidth: lineWidth)
+        } else {
+            fits = edited.withUnsafeBufferPointer {
+                LineJustification.justify(layout: pl, text: $0, justify: justify, lineWidth: lineWidth)
+            }
+        }
+        return fits || !byWords ? result : nil
+    }
+}
