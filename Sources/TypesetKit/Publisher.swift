@@ -87,8 +87,18 @@ struct Publisher {
         defer { writeSeconds = lap() }
         // Pages left over from a longer earlier run would look like part of this one.
         let fresh = Set(temporaries.map(\.final))
-        for old in format.pageFiles(existingFor: target) where !fresh.contains(old) { try? FileManager.default.removeItem(atPath: old) }
-        for t in temporaries where rename(t.temporary, t.final) != 0 {
+        for old in format.pageFiles(existingFor: target) where !fresh.contains(old) { OutputTarget.removeStale(old, format: format) }
+        for t in temporaries where OutputTarget(path: t.final) == .stream {
+            // `-o /dev/null` and friends: write into the device; renaming over it would replace it.
+            guard let data = FileManager.default.contents(atPath: t.temporary),
+                  let handle = FileHandle(forWritingAtPath: t.final) else {
+                diagnostics.error("cannot write '\(t.final)'", at: nil)
+                return false
+            }
+            handle.write(data)
+            try? handle.close()
+        }
+        for t in temporaries where OutputTarget(path: t.final) != .stream && rename(t.temporary, t.final) != 0 {
             diagnostics.error("cannot write '\(t.final)': \(String(cString: strerror(errno)))", at: nil)
             return false
         }

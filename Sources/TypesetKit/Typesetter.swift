@@ -76,7 +76,8 @@ public enum Typesetter {
         outcome.succeeded = build(request, into: &diagnostics, outcome: &outcome)
         if !outcome.succeeded, case .file(let path) = request.output {
             // A failed build must not leave an older output that looks like this build's result (like ld).
-            for old in OutputFormat(path: path).pageFiles(existingFor: path) { try? FileManager.default.removeItem(atPath: old) }
+            let format = OutputFormat(path: path)
+            for old in format.pageFiles(existingFor: path) { OutputTarget.removeStale(old, format: format) }
         }
         outcome.diagnostics = diagnostics.all
         return outcome
@@ -181,6 +182,16 @@ public enum Typesetter {
 
     private static func build(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,
                               outcome: inout TypesetOutcome) -> Bool {
+        if case .file(let target) = request.output {
+            if OutputTarget(path: target) == .directory {
+                diagnostics.error("cannot write '\(target)': it is a directory; give a file name with -o", at: nil)
+                return false
+            }
+            if case .file(let input) = request.input, OutputTarget.sameFile(input, target) {
+                diagnostics.error("the output '\(target)' is the input file; give another name with -o", at: nil)
+                return false
+            }
+        }
         guard let document = lower(request, into: &diagnostics, outcome: &outcome) else { return false }
         var publisher = Publisher(output: request.output, report: request.progress)
         let published = publisher.publish(document, diagnostics: &diagnostics)
