@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 final class OutputSafetyTests: XCTestCase {
-    private func setUp(_ name: String = #function) throws -> String {
+    private func makeFolder(_ name: String = #function) throws -> String {
         let dir = try Harness.scratch(name)
         try Harness.write("Hello\n", to: dir + "/ok.rt")
         try Harness.write("Hello {{undefined}}\n", to: dir + "/bad.rt")
@@ -12,7 +12,7 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     func testDirectoryTargetIsAnErrorAndUntouched() throws {
-        let dir = try setUp()
+        let dir = try makeFolder()
         try FileManager.default.createDirectory(atPath: dir + "/victim", withIntermediateDirectories: true)
         try Harness.write("precious", to: dir + "/victim/f")
         for input in ["ok.rt", "bad.rt"] {
@@ -23,7 +23,7 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     func testOutputThatIsTheInputIsRefused() throws {
-        let dir = try setUp()
+        let dir = try makeFolder()
         for input in ["ok.rt", "bad.rt"] {
             let before = try String(contentsOfFile: dir + "/" + input, encoding: .utf8)
             let result = try Harness.typeset([input, "-o", input], cwd: dir)
@@ -33,7 +33,7 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     func testDevicesAreWrittenIntoNotReplaced() throws {
-        let dir = try setUp()
+        let dir = try makeFolder()
         XCTAssertEqual(try Harness.typeset(["ok.rt", "-o", "/dev/null"], cwd: dir).status, 0)
         XCTAssertEqual(try Harness.typeset(["bad.rt", "-o", "/dev/null"], cwd: dir).status, 1)
         let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
@@ -41,7 +41,7 @@ final class OutputSafetyTests: XCTestCase {
     }
 
     func testOnlyOurOwnStaleOutputIsRemoved() throws {
-        let dir = try setUp()
+        let dir = try makeFolder()
         try Harness.write("not a PDF at all", to: dir + "/notes.pdf")
         XCTAssertEqual(try Harness.typeset(["bad.rt", "-o", "notes.pdf"], cwd: dir).status, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/notes.pdf"), "a file typeset did not write was deleted")
