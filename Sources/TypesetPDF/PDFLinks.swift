@@ -13,7 +13,7 @@ enum PDFLinks {
             let attributes: String
             switch link.target {
             case .url(let uri): attributes = "uri='\(escape(uri))' \(rect)"
-            case .destination(let name): attributes = "dest='\(escape(name))' \(rect)"
+            case .destination(let name): attributes = "dest='\(destinationName(name))' \(rect)"
             }
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
             cairo_tag_end(cr, CAIRO_TAG_LINK)
@@ -23,10 +23,27 @@ enum PDFLinks {
     /// Named destinations at their points (targets of internal links and bookmarks).
     static func draw(_ destinations: [NamedDestination], on cr: OpaquePointer) {
         for destination in destinations {
-            let attributes = "name='\(escape(destination.name))' x=\(number(destination.x)) y=\(number(destination.y))"
+            let attributes = "name='\(destinationName(destination.name))' x=\(number(destination.x)) y=\(number(destination.y))"
             cairo_tag_begin(cr, CAIRO_TAG_DEST, attributes)
             cairo_tag_end(cr, CAIRO_TAG_DEST)
         }
+    }
+
+    /// The PDF name of a destination: ids are ASCII-safe as they are; other bytes become `%XX`. Cairo 1.16
+    /// writes the name tree's keys as UTF-8 but link and outline targets as UTF-16, so a non-ASCII id would
+    /// never match its destination.
+    static func destinationName(_ id: String) -> String {
+        var out = ""
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                out.append(Character(Unicode.Scalar(byte)))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 
     /// Cairo attribute strings quote with `'`; a quote or backslash inside is escaped with a backslash.

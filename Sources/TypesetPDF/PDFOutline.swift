@@ -11,9 +11,10 @@ struct PDFOutline {
         for entry in entries {
             while let top = stack.last, top.level >= entry.level { stack.removeLast() }
             let parent = stack.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
-            let flags = entry.level <= 1 ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0)
+            // Every level open, so the outline reads the same at any depth.
+            let flags = CAIRO_PDF_OUTLINE_FLAG_OPEN
             let id = cairo_pdf_surface_add_outline(surface, parent, entry.title,
-                                                   "dest='\(PDFLinks.escape(entry.id))'", flags)
+                                                   "dest='\(PDFLinks.destinationName(entry.id))'", flags)
             stack.append((entry.level, id))
         }
     }

@@ -58,6 +58,15 @@ struct Typeset: ParsableCommand {
     @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops).")
     var watch = false
 
+    /// The input with its extension (if any) replaced by `.pdf`: `a.rt`, `a.RT`, `a.md` and `a` give `a.pdf`.
+    static func defaultOutput(for input: String) -> String {
+        let name = (input as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let stem = ext.isEmpty || name.hasPrefix(".") && name.dropFirst().contains(".") == false
+            ? input : String(input.dropLast(ext.count + 1))
+        return stem + ".pdf"
+    }
+
     func validate() throws {
         if listTemplates { return }
         guard let input else { throw ValidationError("missing input: typeset IN.rt [-o OUT]") }
@@ -67,8 +76,8 @@ struct Typeset: ParsableCommand {
         if input == "-" && output == nil {
             throw ValidationError("reading standard input needs -o FILE or -o - (standard output)")
         }
-        if input != "-" && output == nil && !input.hasSuffix(".rt") {
-            throw ValidationError("cannot derive an output name from '\(input)': give -o FILE.pdf")
+        if input != "-" && output == nil && Typeset.defaultOutput(for: input) == input {
+            throw ValidationError("'\(input)' already ends in .pdf: give the output name with -o")
         }
         if deps != nil && (output == "-" || input == "-") {
             throw ValidationError("--deps needs a named input and output file")
@@ -102,7 +111,7 @@ struct Typeset: ParsableCommand {
         switch output {
         case "-": destination = .standardOutput
         case let path?: destination = .file(path)
-        case nil: destination = .file(String(input.dropLast(3)) + ".pdf")
+        case nil: destination = .file(Typeset.defaultOutput(for: input))
         }
         var request = TypesetRequest(input: source, output: destination)
         for item in define {
@@ -231,7 +240,6 @@ func runCommand<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) -> Ne
         let code = type.exitCode(for: error)
         if code == .validationFailure {
             printError(type.fullMessage(for: error))
-            printError(type.usageString())
             exit(2)
         }
         type.exit(withError: error)

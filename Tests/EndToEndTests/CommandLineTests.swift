@@ -117,3 +117,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(try PDF.info(dir + "/a.pdf")["CreationDate"]?.contains("2023") ?? false)
     }
 }
+
+final class DefaultOutputNameTests: XCTestCase {
+    /// "default output: IN with .pdf", whatever IN's extension.
+    func testAnyExtensionBecomesPdf() throws {
+        let dir = try Harness.scratch()
+        for (input, output) in [("c.md", "c.pdf"), ("noext", "noext.pdf"), ("B.RT", "B.pdf")] {
+            try Harness.write("Hello.\n", to: dir + "/" + input)
+            let result = try Harness.typeset([input], cwd: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + output), "\(input) should give \(output)")
+        }
+    }
+}

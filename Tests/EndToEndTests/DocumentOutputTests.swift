@@ -195,3 +195,18 @@ final class HyphenationOutputTests: XCTestCase {
         }
     }
 }
+
+final class NonASCIIDestinationTests: XCTestCase {
+    /// A heading whose id is not ASCII still gets a working bookmark and internal link (cairo 1.16 would
+    /// otherwise write the name tree and the targets in different encodings).
+    func testNonASCIIHeadingIdsResolve() throws {
+        let pdf = try Harness.typesetSource("[go](#ünïcode-ça)\n\n@pagebreak\n\n# Ünïcode Ça\n\nText.\n")
+        let outline = try PDF.tool("mutool", ["show", pdf, "outline"])
+        XCTAssertTrue(outline.contains("#page=2"), "bookmark does not resolve to page 2: \(outline)")
+        let dests = try PDF.tool("pdfinfo", ["-dests", pdf])
+        let row = try XCTUnwrap(dests.split(separator: "\n").first { $0.contains("code-") }, dests)
+        XCTAssertTrue(row.trimmingCharacters(in: .whitespaces).hasPrefix("2 "), "destination not on page 2: \(row)")
+        let name = try XCTUnwrap(row.split(separator: "\"").dropFirst().first)
+        XCTAssertTrue(try PDF.objects(pdf).contains("/Dest (\(name))"), "the link does not target \(name)")
+    }
+}
