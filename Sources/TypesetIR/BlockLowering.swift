@@ -224,7 +224,7 @@ struct DocumentLowerer {
         case .columnBreak: output.append(.columnBreak)
         case .toc(let options): lowerToc(options, context: context)
         case .exclude(let shape, let options): lowerExclusion(shape: shape, options: options, at: location, context: context)
-        case .unknown(let name, _): diagnostics.append(.warning("unknown directive '@\(name)', ignored", at: location))
+        case .unknown: break  // the parser has warned at the directive, naming the ones that exist
         }
     }
 

@@ -1,7 +1,8 @@
 // `header:` / `footer:` lines -> RunningText: one line of inline markup, split at TABs into parts.
 //
-// Parts, as LaTeX (fancyhdr) and Typst users expect: one part is centred (a lone page number sits in the
-// middle); two parts are left and right; three are left, centre, right. Empty parts are allowed
+// Parts, as the contract reads: TABs split the line into left / centre / right, in that order, so two parts
+// are left and centre. One part (no TAB) goes where the `header`/`footer` style's `align` puts it (left by
+// default). Empty parts are allowed
 // (`"\t\t{{page}}"` puts the page number on the right). More than three: the extra parts join the right one.
 
 import RTSyntax
@@ -28,8 +29,14 @@ extension DocumentLowerer {
         }
         var running = RunningText()
         switch parts.count {
-        case 1: running.center = parts[0]
-        case 2: running.left = parts[0]; running.right = parts[1]
+        case 1:
+            // No TAB: one part, placed by the style's `align` (left unless the header/footer style says otherwise).
+            switch state.paragraph.alignment {
+            case .center: running.center = parts[0]
+            case .right: running.right = parts[0]
+            default: running.left = parts[0]
+            }
+        case 2: running.left = parts[0]; running.center = parts[1]
         default: running.left = parts[0]; running.center = parts[1]; running.right = parts[2]
         }
         running.style = state.paragraphStyle()

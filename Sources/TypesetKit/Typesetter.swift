@@ -79,8 +79,24 @@ public enum Typesetter {
             let format = OutputFormat(path: path)
             for old in format.pageFiles(existingFor: path) { OutputTarget.removeStale(old, format: format) }
         }
-        outcome.diagnostics = diagnostics.all
+        outcome.diagnostics = Typesetter.inSourceOrder(diagnostics.all)
         return outcome
+    }
+
+    /// Diagnostics as a reader wants them: each file in the order it first appears, by line and column within
+    /// it, each message once; those without a location keep their order at the end.
+    static func inSourceOrder(_ all: [Diagnostic]) -> [Diagnostic] {
+        var fileRank: [String: Int] = [:]
+        for d in all { if let file = d.location?.file, fileRank[file] == nil { fileRank[file] = fileRank.count } }
+        var seen = Set<Diagnostic>()
+        let unique = all.filter { seen.insert($0).inserted }
+        return unique.enumerated().sorted { a, b in
+            func key(_ e: (offset: Int, element: Diagnostic)) -> (Int, Int, Int, Int) {
+                guard let l = e.element.location else { return (Int.max, 0, 0, e.offset) }
+                return (fileRank[l.file] ?? 0, l.line, l.column, e.offset)
+            }
+            return key(a) < key(b)
+        }.map(\.element)
     }
 
     /// Reads and lowers the document (no rendering): shared by `run` and `measure`.

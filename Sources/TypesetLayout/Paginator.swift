@@ -121,7 +121,6 @@ final class Paginator {
         }
         return names
     }()
-    var reportedDestinations = Set<String>()
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
     private var prepared: [Int: PreparedBlock] = [:]
 
@@ -380,13 +379,10 @@ final class Paginator {
         }
     }
 
-    /// False (and a warning, once per name) for an internal link to a destination that does not exist.
+    /// False for an internal link to a destination that does not exist: no dangling link is written.
+    /// (Lowering has already warned at the link's own location.)
     func isReachable(_ target: LinkTarget, from p: ParagraphLayout) -> Bool {
         guard case .destination(let name) = target, !knownDestinations.contains(name) else { return true }
-        if reportedDestinations.insert(name).inserted {
-            diagnostics.append(.warning("link to '#\(name)', which is not defined anywhere in the document",
-                                        at: p.paragraph.location))
-        }
         return false
     }
 

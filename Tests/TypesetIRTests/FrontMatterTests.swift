@@ -158,13 +158,15 @@ final class FrontMatterTests: XCTestCase {
         XCTAssertEqual(header.left.count, 1)
         guard case .field(.title, let a) = header.left[0] else { return XCTFail("\(header.left)") }
         XCTAssertEqual(a.fontSize, 8.5)
-        guard case .field(.section, _) = header.right.first else { return XCTFail("\(header.right)") }
-        XCTAssertTrue(header.center.isEmpty)
+        // Two parts are left and centre (TABs split into left / centre / right, in that order).
+        guard case .field(.section, _) = header.center.first else { return XCTFail("\(header.center)") }
+        XCTAssertTrue(header.right.isEmpty)
+        // One part goes where the footer style's align puts it: left by default.
         let footer = result.document.footer!
-        XCTAssertTrue(footer.left.isEmpty && footer.right.isEmpty)
-        XCTAssertEqual(footer.center.count, 3)
-        guard case .field(.page, _) = footer.center[0], case .text(" / ", _) = footer.center[1], case .field(.pages, _) = footer.center[2] else {
-            return XCTFail("\(footer.center)")
+        XCTAssertTrue(footer.center.isEmpty && footer.right.isEmpty)
+        XCTAssertEqual(footer.left.count, 3)
+        guard case .field(.page, _) = footer.left[0], case .text(" / ", _) = footer.left[1], case .field(.pages, _) = footer.left[2] else {
+            return XCTFail("\(footer.left)")
         }
     }
 
