@@ -94,7 +94,7 @@ enum AttributeTable {
         }
         if let expected = handler.apply(&state, pair.value.trimmingASCIIWhitespace()) {
             diagnostics.warning("bad value '\(pair.value)' for '\(pair.key)': expected \(expected); ignored",
-                                at: pair.valueRange.start)
+                                at: pair.keyRange.start)
         }
     }
 

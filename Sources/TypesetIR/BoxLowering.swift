@@ -15,7 +15,7 @@ extension DocumentLowerer {
         case "true", "yes", "": break
         case "false", "no": return nil
         default:
-            diagnostics.append(.warning("bad value '\(pair.value)' for 'box': expected true or false; ignored", at: pair.valueRange.start))
+            diagnostics.append(.warning("bad value '\(pair.value)' for 'box': expected true or false; ignored", at: pair.keyRange.start))
             return nil
         }
         var box = BoxStyle()
@@ -30,7 +30,7 @@ extension DocumentLowerer {
                 box.border = w > 0 ? Border(width: w, color: box.border!.color) : nil  // a width alone keeps the gray
             } else {
                 diagnostics.append(.warning("bad value '\(border.value)' for 'border': expected \"WIDTH COLOR\" or none; ignored",
-                                            at: border.valueRange.start))
+                                            at: border.keyRange.start))
             }
         }
         if let background = attributes["background"] {
@@ -38,14 +38,14 @@ extension DocumentLowerer {
             if value.lowercased() != "none" {
                 if let c = Color.parse(value) { box.background = c } else {
                     diagnostics.append(.warning("bad value '\(background.value)' for 'background': expected a color; ignored",
-                                                at: background.valueRange.start))
+                                                at: background.keyRange.start))
                 }
             }
         }
         if let padding = attributes["padding"] {
             if let p = Self.padding(padding.value, context: context) { box.padding = p } else {
                 diagnostics.append(.warning("bad value '\(padding.value)' for 'padding': expected 1 to 4 lengths; ignored",
-                                            at: padding.valueRange.start))
+                                            at: padding.keyRange.start))
             }
         }
         return box

@@ -148,12 +148,12 @@ extension DocumentLowerer {
                 if value == "this" { exclusion.pages = .this }
                 else if value == "all" { exclusion.pages = .all }
                 else if let span = Self.pageRange(value) { exclusion.pages = span }
-                else { diagnostics.append(.warning("bad value '\(pair.value)' for 'pages': expected all, this, N or N-M; ignored", at: pair.valueRange.start)) }
+                else { diagnostics.append(.warning("bad value '\(pair.value)' for 'pages': expected all, this, N or N-M; ignored", at: pair.keyRange.start)) }
             case "margin":
                 if let m = Length.points(value, in: LengthContext(fontSize: fontSize, percentBase: contentWidth)), m >= 0 {
                     exclusion.margin = m
                 } else {
-                    diagnostics.append(.warning("bad value '\(pair.value)' for 'margin': expected a length; ignored", at: pair.valueRange.start))
+                    diagnostics.append(.warning("bad value '\(pair.value)' for 'margin': expected a length; ignored", at: pair.keyRange.start))
                 }
             default:
                 diagnostics.append(.warning("unknown @exclude option '\(pair.key)', ignored", at: pair.keyRange.start))
@@ -181,7 +181,7 @@ extension DocumentLowerer {
             let (parsed, problem) = FlowShape.parse(value, width: 1, height: 1, fontSize: 1)
             guard case .polygon? = parsed, let parsed else {
                 diagnostics.append(.warning("bad value '\(value)' for 'shape': \(problem ?? "expected circle, ellipse or polygon(...)"); ignored",
-                                            at: pair.valueRange.start))
+                                            at: pair.keyRange.start))
                 return nil
             }
             shape = parsed
@@ -193,7 +193,7 @@ extension DocumentLowerer {
             let base = positioned ? (key == "width" ? contentWidth : contentHeight) : state.columnWidth
             let context = LengthContext(fontSize: state.character.fontSize, percentBase: base)
             if let v = Length.points(p.value, in: context), v > 0 { return v }
-            diagnostics.append(.warning("bad value '\(p.value)' for '\(key)': expected a positive length; ignored", at: p.valueRange.start))
+            diagnostics.append(.warning("bad value '\(p.value)' for '\(key)': expected a positive length; ignored", at: p.keyRange.start))
             return nil
         }
         var container = ShapedContainer(shape: shape, width: length("width"), height: length("height"))
@@ -203,7 +203,7 @@ extension DocumentLowerer {
                let py = Length.points(y.value, in: LengthContext(fontSize: fontSize, percentBase: contentHeight)) {
                 container.position = (px, py)
             } else {
-                diagnostics.append(.warning("bad value for 'x' or 'y': expected lengths; the shape stays in the flow", at: x.valueRange.start))
+                diagnostics.append(.warning("bad value for 'x' or 'y': expected lengths; the shape stays in the flow", at: x.keyRange.start))
             }
         }
         return container
@@ -213,7 +213,7 @@ extension DocumentLowerer {
     mutating func floatSide(_ attributes: Attributes) -> FloatSide? {
         guard let pair = attributes["float"] else { return nil }
         guard let side = FloatSide(rawValue: pair.value.trimmingASCIIWhitespace().lowercased()) else {
-            diagnostics.append(.warning("bad value '\(pair.value)' for 'float': expected left or right; ignored", at: pair.valueRange.start))
+            diagnostics.append(.warning("bad value '\(pair.value)' for 'float': expected left or right; ignored", at: pair.keyRange.start))
             return nil
         }
         return side

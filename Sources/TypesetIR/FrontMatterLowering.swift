@@ -178,7 +178,9 @@ struct FrontMatterReader {
                 warn("bad value '\(text)' for '\(key)': expected \(expected); using the default", at: location)
                 return
             }
-            let keyRange = SourceRange(at: pair.keyLocation), valueRange = SourceRange(at: location)
+            // Front matter reports a bad value at the value ("at its location", section 2), so the pair's
+            // key range points there too: the attribute table warns at key ranges.
+            let keyRange = SourceRange(at: location), valueRange = SourceRange(at: location)
             settings.bodyPairs.append(AttributePair(key: attribute, value: attributeValue, keyRange: keyRange, valueRange: valueRange))
         }
         bodyPair("font", attribute: "font")

@@ -53,7 +53,7 @@ extension DocumentLowerer {
             switch pair.key {
             case "depth":
                 if let n = Int(pair.value), (1...6).contains(n) { depth = n } else {
-                    diagnostics.append(.warning("bad @toc depth '\(pair.value)': expected 1 to 6; using 3", at: pair.valueRange.start))
+                    diagnostics.append(.warning("bad @toc depth '\(pair.value)': expected 1 to 6; using 3", at: pair.keyRange.start))
                 }
             case "title":
                 // Set like a level-1 heading, but neither a bookmark nor an entry of its own.
@@ -122,16 +122,16 @@ extension DocumentLowerer {
             switch pair.key {
             case "columns":
                 if let n = Int(pair.value), (1...16).contains(n) { set.count = n } else {
-                    diagnostics.append(.warning("bad columns '\(pair.value)': expected a whole number from 1 to 16", at: pair.valueRange.start))
+                    diagnostics.append(.warning("bad columns '\(pair.value)': expected a whole number from 1 to 16", at: pair.keyRange.start))
                 }
             case "column-gap":
                 if let gap = Length.points(pair.value, in: context), gap >= 0 { set.gap = gap } else {
-                    diagnostics.append(.warning("bad column-gap '\(pair.value)': expected a length", at: pair.valueRange.start))
+                    diagnostics.append(.warning("bad column-gap '\(pair.value)': expected a length", at: pair.keyRange.start))
                 }
             default:
                 if pair.value.lowercased() == "none" { set.rule = nil }
                 else if let rule = parseBorderValue(pair.value, context: context) { set.rule = rule } else {
-                    diagnostics.append(.warning("bad column-rule '\(pair.value)': expected none or WIDTH COLOR (0.5pt gray)", at: pair.valueRange.start))
+                    diagnostics.append(.warning("bad column-rule '\(pair.value)': expected none or WIDTH COLOR (0.5pt gray)", at: pair.keyRange.start))
                 }
             }
         }

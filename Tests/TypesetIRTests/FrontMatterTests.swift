@@ -143,7 +143,7 @@ final class FrontMatterTests: XCTestCase {
         let result = lower([heading(1, "Title", id: "title"),
                             paragraph(text("x"), attributes: Attributes(styles: [StyleName("note", range: at(9))]))], frontMatter: fm)
         // The bad value is reported once, where the style defines it, however often the style is used.
-        XCTAssertEqual(result.warnings.map(\.location), [loc(5, 11)])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(5, 5)])
         let h = result.paragraphs[0].runs[0].attributes
         XCTAssertEqual(h.color, Color.parse("navy"))
         XCTAssertEqual(h.weight, 700)   // built-in h1 pairs kept

@@ -85,7 +85,7 @@ final class BoxLayoutTests: XCTestCase {
     func testBadBoxValuesAreReportedAtTheirLocation() {
         let (_, diagnostics) = layOut("::: {box=true padding=\"1 2 3 4 5\" border=thick}\nText.\n:::\n")
         let messages = diagnostics.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.message)" }
-        XCTAssertTrue(messages.contains { $0.hasPrefix("1:24 ") && $0.contains("'padding'") }, "\(messages)")
-        XCTAssertTrue(messages.contains { $0.hasPrefix("1:42 ") && $0.contains("'border'") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("1:15 ") && $0.contains("'padding'") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("1:35 ") && $0.contains("'border'") }, "\(messages)")
     }
 }

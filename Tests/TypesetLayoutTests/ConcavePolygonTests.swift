@@ -52,7 +52,7 @@ final class ExcludeDiagnosticTests: XCTestCase {
         XCTAssertEqual(pages.count, 1)
         XCTAssertTrue(diagnostics.allSatisfy { $0.severity == .warning }, "\(diagnostics)")
         let found = diagnostics.map { d in "\(d.location!.line):\(d.location!.column) \(d.message.prefix(24))" }
-        XCTAssertEqual(found.sorted(), ["11:38 bad value 'x' for 'pages", "3:1 @exclude needs a shape: ",
+        XCTAssertEqual(found.sorted(), ["11:32 bad value 'x' for 'pages", "3:1 @exclude needs a shape: ",
                                         "7:12 unknown @exclude shape \'", "9:1 bad @exclude shape 'rect"].sorted())
     }
 }
