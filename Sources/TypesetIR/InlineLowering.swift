@@ -15,9 +15,9 @@ extension DocumentLowerer {
         for inline in inlines {
             switch inline.kind {
             case .text(let text):
-                builder.append(text, attributes)
+                builder.appendCollapsingSpaces(text, attributes)
             case .softBreak:
-                builder.append(" ", attributes)
+                builder.appendCollapsingSpaces(" ", attributes)
             case .hardBreak:
                 builder.append("\u{2028}", attributes)
             case .tab:

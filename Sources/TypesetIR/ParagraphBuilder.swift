@@ -25,6 +25,27 @@ struct ParagraphBuilder {
         length += count
     }
 
+    /// Running text: a run of spaces sets as one space (as in LaTeX, Typst and HTML), also across pieces
+    /// and soft breaks. Code and verbatim text use `append`, which keeps every space.
+    mutating func appendCollapsingSpaces(_ piece: String, _ attributes: CharacterAttributes) {
+        let space = UInt8(ascii: " ")
+        // A header/footer field just placed counts as text: "Page {{page}} of" keeps both spaces.
+        var endsInSpace = text.utf8.last == space && fields.last?.offset != length
+        if !endsInSpace && !piece.utf8.contains(space) { return append(piece, attributes) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(piece.utf8.count)
+        for byte in piece.utf8 {
+            if byte == space {
+                if endsInSpace { continue }
+                endsInSpace = true
+            } else {
+                endsInSpace = false
+            }
+            bytes.append(byte)
+        }
+        append(String(decoding: bytes, as: UTF8.self), attributes)
+    }
+
     /// U+FFFC for an inline image, with its attachment at that offset.
     mutating func appendAttachment(_ image: ImageAttachment, _ attributes: CharacterAttributes) {
         attachments.append(TextAttachment(offset: length, image: image))

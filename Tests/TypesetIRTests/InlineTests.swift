@@ -125,3 +125,10 @@ final class PerformanceTests: XCTestCase {
         XCTAssertLessThan(elapsed, .milliseconds(500))
     }
 }
+
+final class SpaceCollapsingTests: XCTestCase {
+    func testRunsOfSpacesSetAsOne() {
+        let result = lower([paragraph(text("continues   with "), text(" spaces"))])
+        XCTAssertEqual(result.paragraphs.first?.text, "continues with spaces")
+    }
+}
