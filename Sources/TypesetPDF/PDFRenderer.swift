@@ -96,9 +96,14 @@ public enum PDFRenderer {
             sx = s; sy = s
         }
         cairo_save(cr)
+        // Each use is painted through its own group (a form XObject that refers to the one shared image):
+        // cairo 1.16 lists an image painted twice on a page twice in the page's resources, which is invalid.
+        cairo_push_group(cr)
         cairo_translate(cr, x, y)
         cairo_scale(cr, sx, sy)
         cairo_set_source_surface(cr, image.image.cairoSurface, 0, 0)
+        cairo_paint(cr)
+        cairo_pop_group_to_source(cr)
         cairo_paint(cr)
         cairo_restore(cr)
     }

@@ -50,3 +50,23 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/ours.pdf"), "a stale PDF of ours was left")
     }
 }
+
+final class PDFValidityTests: XCTestCase {
+    /// The same image twice on one page: still one image object, and a PDF that `qpdf --check` accepts.
+    func testRepeatedImageOnAPageIsValidAndStoredOnce() throws {
+        let dir = try Harness.scratch()
+        let icon = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/check-icon.png").path
+        try FileManager.default.copyItem(atPath: icon, toPath: dir + "/i.png")
+        try Harness.write("One ![a](i.png) two ![b](i.png) three ![c](i.png).\n", to: dir + "/doc.rt")
+        XCTAssertEqual(try Harness.typeset(["doc.rt"], cwd: dir).status, 0)
+        let check = try Harness.run("qpdf", ["--check", dir + "/doc.pdf"])
+        XCTAssertEqual(check.status, 0, String(decoding: check.stdout, as: UTF8.self) + check.stderr)
+        let rows = try PDF.tool("pdfimages", ["-list", dir + "/doc.pdf"]).split(separator: "\n").dropFirst(2)
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let list = rows.filter { $0[2] == "image" }  // the alpha channel is listed as its own "smask" row
+        XCTAssertEqual(list.count, 3, "three uses")
+        let objects = Set(list.map { $0[10] })
+        XCTAssertEqual(objects.count, 1, "one stored image")
+    }
+}
