@@ -67,11 +67,15 @@ public final class ParagraphLayout {
 
         var text = paragraph.text
         var hasTab = false
+        var onlyMarkerTab = false
         text.withUTF8 { buffer in
             hasTab = buffer.contains(9)
+            onlyMarkerTab = hasTab && ParagraphLayout.tabIsOnlyAMarker(buffer)
             ParagraphLayout.setText(pl, buffer)
         }
-        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab, engine: engine) && !text.isEmpty
+        // A list item's marker TAB sits before any word space, so its width is fixed and the item's text can
+        // be broken total-fit like any other justified paragraph (measured by exact shaping).
+        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab && !onlyMarkerTab, engine: engine) && !text.isEmpty
 
         let alignment = hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
         switch alignment {
@@ -222,6 +226,12 @@ public final class ParagraphLayout {
     /// Justified text only: ragged text looks as good either way, costs half as much greedily, and keeps
     /// Pango's alignment. Tabs (Pango positions them while wrapping), truncation (Pango ellipsizes while
     /// wrapping) and char / no wrapping stay with Pango.
+    /// True when the text's only TAB follows a marker with no space before it (`•\tText`, `10.\tText`).
+    static func tabIsOnlyAMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let tab = bytes.firstIndex(of: 9), !bytes[..<tab].contains(32) else { return false }
+        return !bytes[(tab + 1)...].contains(9)
+    }
+
     static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, engine: LayoutEngine) -> Bool {
         engine.lineBreaking == .totalFit && style.alignment == .justify && style.wrap == .word && !hasTab
             && (style.maxLines ?? 0) <= 0

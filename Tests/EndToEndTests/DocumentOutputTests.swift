@@ -210,3 +210,21 @@ final class NonASCIIDestinationTests: XCTestCase {
         XCTAssertTrue(try PDF.objects(pdf).contains("/Dest (\(name))"), "the link does not target \(name)")
     }
 }
+
+final class JustifiedListTests: XCTestCase {
+    /// List items in a justified document are broken total-fit too: no line with gaping word spaces.
+    func testJustifiedListItemsAreEven() throws {
+        let item = "The almost provides typesetting hyphenation interface configuration clearly an configuration but a these as at the limitation an cost layout early was measured carefully."
+        let source = "---\ncolumns: 2\njustify: true\nhyphenate: true\n---\n" + (0..<6).map { _ in "- \(item)" }.joined(separator: "\n") + "\n"
+        let pdf = try Harness.typesetSource(source)
+        let words = try PDF.words(pdf).filter { $0.text != "•" }
+        let rows = Dictionary(grouping: words, by: { [($0.yMin * 2).rounded(), $0.xMin < 297 ? 0 : 1] }).values
+        let space = 10 * 0.318
+        var worst = 0.0
+        for row in rows where row.count > 2 {
+            let sorted = row.sorted { $0.xMin < $1.xMin }
+            for (a, b) in zip(sorted, sorted.dropFirst()) { worst = max(worst, (b.xMin - a.xMax) / space) }
+        }
+        XCTAssertLessThan(worst, 2.6, "a justified list line has a word gap of \(worst) spaces")
+    }
+}
