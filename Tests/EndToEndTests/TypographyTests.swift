@@ -201,7 +201,9 @@ final class TypographyTests: XCTestCase {
         let expected = ["progress-log": "Nightly build 412", "gettysburg": "Four score and seven years ago",
                         "inline-image": "all checks passed", "typography": "fourteen points",
                         "price-list": "Market prices", "tour": "Why another markup",
-                        "two-column-report": "Contents", "report": "Justified Text at Scale"]
+                        "two-column-report": "Contents", "report": "Justified Text at Scale",
+                        "newsletter": "The Riverside Newsletter", "polygon-wrap": "Flowing around a triangle",
+                        "circle-text": "Text in a circle"]
         let dir = try Harness.scratch()
         for (name, text) in expected {
             let out = dir + "/\(name).pdf"
