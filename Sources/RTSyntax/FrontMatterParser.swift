@@ -83,6 +83,11 @@ enum FrontMatterParser {
                 diagnostics.append(.warning("front matter keys must be plain words; this key is ignored", at: loc(key.mark)))
                 continue
             }
+            if out.contains(where: { $0.key == k.string }) {
+                diagnostics.append(.warning("duplicate key '\(k.string)': the first one is used; remove this one",
+                                            at: loc(k.mark)))
+                continue
+            }
             out.append(YAMLPair(key: k.string, keyLocation: loc(k.mark),
                                 value: convert(value, depth: depth + 1, budget: &budget, loc: loc, diagnostics: &diagnostics)))
         }

@@ -128,3 +128,12 @@ final class FileTests: XCTestCase {
                        "doc.rt:1:1: error: unclosed div: add a line ':::' to close the div opened here")
     }
 }
+
+final class DuplicateFrontMatterKeyTests: XCTestCase {
+    func testDuplicateKeyWarnsAtTheSecondAndKeepsTheFirst() {
+        let r = RTParser.parse(Array("---\ntitle: a\ntitle: b\n---\nText\n".utf8), file: "doc.rt")
+        let warnings = r.diagnostics.filter { $0.severity == .warning }
+        XCTAssertEqual(warnings.map { $0.location?.line }, [3])
+        XCTAssertEqual(r.document.frontMatter?["title"]?.scalar, "a")
+    }
+}
