@@ -22,6 +22,17 @@ struct BlockParser {
     let src: Source
     let text: [UInt8]
     var ctx: ParseContext
+    /// Div openers already paired by an enclosing div's scan, by the opener line's start offset.
+    var divClosers: [Int: DivCloser] = [:]
+
+    struct DivCloser {
+        /// Lines from the opener to its closer (or to the end of the lines scanned).
+        var distance: Int
+        /// Start offset of the closer line; -1 when unclosed.
+        var closerStart: Int
+        /// When unclosed: start offset of the last line scanned.
+        var lastStart: Int
+    }
 
     init(src: Source, ctx: ParseContext) {
         self.src = src
@@ -65,7 +76,8 @@ struct BlockParser {
                 i += 1
             } else if let (open, close) = blockAttributeLine(l) {
                 let attrs = parseAttributes(open + 1, close)
-                pending = (pending ?? Attributes()).merging(attrs)
+                // Appended in place: `merging` would copy the accumulated lists once per line (quadratic).
+                if pending == nil { pending = attrs } else { pending!.append(attrs) }
                 pendingAt = pendingAt ?? src.location(open)
                 i += 1
                 continue

@@ -24,8 +24,32 @@ extension BlockParser {
     mutating func div(_ lines: [LineView], _ i: Int, _ marker: DivMarker, depth: Int) -> (Block, Int) {
         let opener = lines[i]
         let attributes = divAttributes(marker.restStart, src.trimmed(marker.restStart, opener.end).1)
-        // Find the matching closer, skipping fenced code and counting nested divs.
-        var level = 1
+        let j = divEnd(lines, i)
+        let closed = j < lines.count
+        if !closed {
+            ctx.diagnostics.append(.error("unclosed div: add a line ':::' to close the div opened here",
+                                          at: src.location(marker.start)))
+        }
+        let blocks = parseBlocks(Array(lines[(i + 1) ..< j]), depth: depth + 1)
+        let endLine = closed ? lines[j] : lines[j - 1]
+        let range = src.range(marker.start, max(marker.start, endLine.end))
+        return (Block(.div(blocks), attributes: attributes, range: range), closed ? j + 1 : j)
+    }
+
+    /// Index of the `:::` closing the div opened at `lines[i]` (skipping fenced code, counting nested
+    /// divs), or `lines.count`. One scan also pairs every div opened inside, and the nested parses look
+    /// those up: otherwise each of n nested (or unclosed) openers would scan to the end again.
+    mutating func divEnd(_ lines: [LineView], _ i: Int) -> Int {
+        if let known = divClosers[lines[i].start] {
+            let j = i + known.distance
+            // Only valid for the same run of lines the scan saw (same closer line, or same end).
+            if known.closerStart >= 0 {
+                if j < lines.count && lines[j].start == known.closerStart { return j }
+            } else if j == lines.count && lines.last?.start == known.lastStart {
+                return j
+            }
+        }
+        var open: [Int] = [i]
         var fence = 0
         var j = i + 1
         while j < lines.count {
@@ -36,20 +60,23 @@ extension BlockParser {
             } else if let f = fenceOpen(stripped) {
                 fence = f.length
             } else if let m = divMarker(l) {
-                level += m.isCloser ? -1 : 1
-                if level == 0 { break }
+                if !m.isCloser {
+                    open.append(j)
+                } else {
+                    let opener = open.removeLast()
+                    if opener != i {
+                        divClosers[lines[opener].start] = DivCloser(distance: j - opener, closerStart: l.start, lastStart: -1)
+                    }
+                    if open.isEmpty { return j }
+                }
             }
             j += 1
         }
-        let closed = j < lines.count
-        if !closed {
-            ctx.diagnostics.append(.error("unclosed div: add a line ':::' to close the div opened here",
-                                          at: src.location(marker.start)))
+        let lastStart = lines.last?.start ?? -1
+        for opener in open where opener != i {
+            divClosers[lines[opener].start] = DivCloser(distance: lines.count - opener, closerStart: -1, lastStart: lastStart)
         }
-        let blocks = parseBlocks(Array(lines[(i + 1) ..< j]), depth: depth + 1)
-        let endLine = closed ? lines[j] : lines[j - 1]
-        let range = src.range(marker.start, max(marker.start, endLine.end))
-        return (Block(.div(blocks), attributes: attributes, range: range), closed ? j + 1 : j)
+        return j
     }
 
     /// `note warning {box=true}`: style names and/or one attribute block.

@@ -107,6 +107,13 @@ public struct Attributes: Hashable, Sendable {
     public func merging(_ other: Attributes) -> Attributes {
         Attributes(styles: styles + other.styles, id: other.id ?? id, pairs: pairs + other.pairs)
     }
+
+    /// `self = self.merging(other)` without copying what is already here.
+    mutating func append(_ other: Attributes) {
+        styles.append(contentsOf: other.styles)
+        if let id = other.id { self.id = id }
+        pairs.append(contentsOf: other.pairs)
+    }
 }
 
 // MARK: - Blocks

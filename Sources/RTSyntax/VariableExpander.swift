@@ -52,6 +52,24 @@ struct VariableExpander {
         var i = start
         var lineStart = start
         var fence = 0
+        var commentCloser = PairSearch(first: Byte.percent, second: Byte.rbrace, sameLine: false)
+        var tagCloser = PairSearch(first: Byte.rbrace, second: Byte.rbrace, sameLine: true)
+        // Whether only spaces and tabs come before `i` on its line: scanned once per line, not once per tag.
+        var blankLine = -1
+        var blankUpTo = 0
+        var blankSoFar = true
+        func blankBefore(_ i: Int) -> Bool {
+            if blankLine != lineStart {
+                blankLine = lineStart
+                blankUpTo = lineStart
+                blankSoFar = true
+            }
+            while blankSoFar && blankUpTo < i {
+                if !Byte.isSpaceOrTab(b[blankUpTo]) { blankSoFar = false }
+                blankUpTo += 1
+            }
+            return blankSoFar
+        }
         func flush(_ end: Int) {
             if end > textStart { stack[stack.count - 1].nodes.append(.text(file: file, start: textStart, end: end)) }
         }
@@ -68,11 +86,11 @@ struct VariableExpander {
                 continue
             }
             guard c == Byte.lbrace, i + 1 < b.count else { i += 1; continue }
-            if b[i + 1] == Byte.percent && fence == 0, let close = Self.find([Byte.percent, Byte.rbrace], in: b, from: i + 2) {
+            if b[i + 1] == Byte.percent && fence == 0, let close = commentCloser.find(in: b, from: i + 2) {
                 i = close + 2   // comments stay verbatim (the parser strips them); tags inside are not expanded
                 continue
             }
-            guard b[i + 1] == Byte.lbrace, let close = Self.find([Byte.rbrace, Byte.rbrace], in: b, from: i + 2, sameLine: true)
+            guard b[i + 1] == Byte.lbrace, let close = tagCloser.find(in: b, from: i + 2)
             else { i += 1; continue }
             var inner = String(decoding: b[(i + 2) ..< close], as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
             let sigil = inner.first
@@ -82,7 +100,7 @@ struct VariableExpander {
                 // Standalone: the tag alone on its line takes the whole line with it.
                 var lineEnd = end
                 while lineEnd < b.count && Byte.isSpaceOrTab(b[lineEnd]) { lineEnd += 1 }
-                let before = b[lineStart ..< i].allSatisfy(Byte.isSpaceOrTab)
+                let before = blankBefore(i)
                 let after = lineEnd >= b.count || b[lineEnd] == Byte.lf || b[lineEnd] == Byte.cr
                 if before && after {
                     flush(lineStart)
@@ -124,7 +142,7 @@ struct VariableExpander {
             if inner.isEmpty {
                 diagnostics.append(.error("empty variable '{{}}': write a name, like {{title}}", at: src.location(i)))
             } else {
-                let atLineStart = b[lineStart ..< i].allSatisfy(Byte.isSpaceOrTab)
+                let atLineStart = blankBefore(i)
                 stack[stack.count - 1].nodes.append(.variable(name: inner, file: file, offset: i, inCode: fence > 0,
                                                               lineStart: atLineStart))
             }
@@ -152,14 +170,41 @@ struct VariableExpander {
         return n >= fence ? 0 : fence
     }
 
-    private static func find(_ pair: [UInt8], in b: [UInt8], from start: Int, sameLine: Bool = false) -> Int? {
-        var k = start
-        while k + 1 < b.count {
-            if sameLine && b[k] == Byte.lf { return nil }
-            if b[k] == pair[0] && b[k + 1] == pair[1] { return k }
-            k += 1
+    /// Finds the next two-byte closer (optionally not past the end of the line). Searches start at
+    /// non-decreasing offsets, so the last answer is reused while it still holds: many unclosed `{{`
+    /// or `{%` cost one scan in all instead of one scan each.
+    struct PairSearch {
+        let first: UInt8
+        let second: UInt8
+        let sameLine: Bool
+        /// The last search: the closer found (`found`), or where it stopped without one (`stop`).
+        private var found = -1
+        private var stop = -1
+
+        init(first: UInt8, second: UInt8, sameLine: Bool) {
+            self.first = first
+            self.second = second
+            self.sameLine = sameLine
         }
-        return nil
+
+        mutating func find(in b: [UInt8], from start: Int) -> Int? {
+            if start <= found { return found }
+            if start <= stop { return nil }
+            var k = start
+            while k + 1 < b.count {
+                if sameLine && b[k] == Byte.lf {
+                    stop = k
+                    return nil
+                }
+                if b[k] == first && b[k + 1] == second {
+                    found = k
+                    return k
+                }
+                k += 1
+            }
+            stop = b.count
+            return nil
+        }
     }
 
     // MARK: - Rendering
