@@ -6,10 +6,29 @@ import TypesetIR
 enum AttributeBuilder {
     /// Fills `list` with the attributes of `runs` that differ from the layout's base font `base`
     /// (set on the layout as its font description) or from Pango's defaults.
-    static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle) {
+    /// Colour, background, underline and strike attributes kept per paragraph at most. Pango 1.50 walks the
+    /// whole list of such attributes for every run of every line, so thousands of styled spans in one
+    /// paragraph would cost quadratic time; past the cap the rest are set plain (and `build` says so).
+    static let decorationCap = 3000
+
+    /// Returns false when some decorations were dropped because of `decorationCap`.
+    @discardableResult
+    static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle) -> Bool {
+        var decorations = 0
+        var complete = true
         for run in runs where !run.range.isEmpty {
-            let a = run.attributes
+            var a = run.attributes
             let r = run.range
+            if !a.isDrawnByRenderer && (a.color != .black || a.background != nil || a.underline != .none || a.strike != .none) {
+                decorations += 1
+                if decorations > decorationCap {
+                    complete = false
+                    a.color = .black
+                    a.background = nil
+                    a.underline = .none
+                    a.strike = .none
+                }
+            }
             if a.fontFamily != base.family {
                 a.fontFamily.withCString { list.insert(pango_attr_family_new($0), r) }
             }
@@ -74,6 +93,7 @@ enum AttributeBuilder {
             }
             // strokeWidth/strokeColor, shadow, obliqueAngle and the scale of expansion are drawn by the renderer.
         }
+        return complete
     }
 
     /// The average glyph advance, in ems, that expansion's reserved width assumes.

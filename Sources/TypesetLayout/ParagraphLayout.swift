@@ -129,8 +129,12 @@ public final class ParagraphLayout {
             }
         }
         var runs = paragraph.runs
-        ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
-                                      tabText: hasTab ? paragraph.text : nil)
+        if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
+                                          tabText: hasTab ? paragraph.text : nil) {
+            layoutWarnings.append(.warning("this paragraph has more than \(AttributeBuilder.decorationCap) coloured, "
+                + "highlighted or underlined spans; the rest are set plain (split the paragraph to keep them)",
+                                           at: paragraph.location))
+        }
 
         if totalFit {
             // Line widths from the layout's left edge: Pango's indent takes room from the first line
@@ -243,11 +247,13 @@ public final class ParagraphLayout {
         }
     }
 
+    /// Returns false when the paragraph has more styled spans than `AttributeBuilder.decorationCap`.
+    @discardableResult
     static func setAttributes(_ layout: OpaquePointer, runs: [AttributeRun],
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
-                              style: ParagraphStyle, tabText: String? = nil) {
+                              style: ParagraphStyle, tabText: String? = nil) -> Bool {
         let attrs = AttributeListHandle()
-        AttributeBuilder.build(runs: runs, base: base, into: attrs)
+        let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs)
         // In paragraphs with tabs, hard breaks must not take width (see zeroLineSeparators).
         if let tabText { ParagraphLayout.zeroLineSeparators(in: tabText, attrs) }
         if style.wrap == .char, let end = runs.last?.range.upperBound {
@@ -260,6 +266,7 @@ public final class ParagraphLayout {
             attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
         }
         pango_layout_set_attributes(layout, attrs.list)
+        return complete
     }
 
     /// Total height of all lines (the last without line spacing).
