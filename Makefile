@@ -31,7 +31,8 @@ bench: deps
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	$(SWIFT) build --build-tests
-	TYPESET_FUZZ_SECONDS=$(FUZZ_SECONDS) $(SWIFT) test --skip-build --filter FuzzTests
+	TYPESET_FUZZ_SECONDS=$(FUZZ_SECONDS) TYPESET_FUZZ_SEED=$${TYPESET_FUZZ_SEED:-$$(date +%s)} \
+		$(SWIFT) test --skip-build --filter FuzzTests
 
 # Regenerate the built-in templates compiled into the binary from Templates/*.rt.
 templates:

@@ -24,6 +24,11 @@ struct VariableExpander {
     var content: [Node]? = nil
     private var reported: Set<SourceLocation> = []
     private var overflowed = false
+    /// Template nodes rendered so far. Nested sections over lists multiply (a section inside itself repeats
+    /// for every item at every level), and tags alone on their lines produce no output, so output size alone
+    /// cannot bound the work.
+    private var work = 0
+    static let maxWork = 200_000
 
     init(files: [Source], data: DataValue, allowUndefined: Bool) {
         self.map = SourceMap(files: files)
@@ -212,6 +217,13 @@ struct VariableExpander {
     mutating func render(_ nodes: [Node], context: [DataValue]) {
         for node in nodes {
             if overflowed { return }
+            work += 1
+            if work > Self.maxWork {
+                overflowed = true
+                diagnostics.append(.error("variable expansion does more than \(Self.maxWork) steps: check nested sections "
+                    + "over lists (a section inside itself repeats for every item at every level)", at: map.files[0].location(0)))
+                return
+            }
             switch node {
             case .text(let file, let start, let end):
                 map.add(outputStart: output.count, file: file, originStart: start, verbatim: true)
