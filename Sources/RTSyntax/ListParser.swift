@@ -123,23 +123,10 @@ extension BlockParser {
                 k += 1
             }
         }
-        guard total > 0, total < 4000, roman(total) == String(decoding: token.map { $0 | 0x20 }, as: UTF8.self) else { return nil }
+        guard total > 0, total < 4000, romanNumeral(total) == String(decoding: token.map { $0 | 0x20 }, as: UTF8.self) else { return nil }
         return total
     }
 
-    private static func roman(_ value: Int) -> String {
-        let table: [(Int, String)] = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                                      (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
-        var v = value
-        var out = ""
-        for (n, s) in table {
-            while v >= n {
-                out += s
-                v -= n
-            }
-        }
-        return out
-    }
 
     mutating func list(_ lines: [LineView], _ i: Int, _ firstMarker: ListMarker, depth: Int) -> (Block, Int) {
         let style = firstMarker.style

@@ -32,7 +32,7 @@ public enum Measure {
         guard width > 0, width < endlessHeight else {
             return (nil, [.error("--width must be a positive length below \(Int(endlessHeight))pt", at: nil)])
         }
-        guard var document = Typesetter.lower(request, into: &diagnostics, outcome: &outcome) else {
+        guard let document = Typesetter.lower(request, into: &diagnostics, outcome: &outcome) else {
             return (nil, diagnostics.all)
         }
         // `--width` is one column's width (what a line is set at); the content box holds them all.
