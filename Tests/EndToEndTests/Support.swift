@@ -58,9 +58,37 @@ enum Harness {
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs typeset; every PDF a successful run wrote must pass `qpdf --check` (section 11: no damaged PDF).
     static func typeset(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                        cwd: String? = nil) throws -> RunResult {
-        try run(binary, arguments, stdin: stdin, environment: environment, cwd: cwd)
+                        cwd: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> RunResult {
+        let result = try run(binary, arguments, stdin: stdin, environment: environment, cwd: cwd)
+        if result.status == 0, let pdf = writtenPDF(arguments, cwd: cwd) {
+            PDF.assertValid(pdf, file: file, line: line)
+        }
+        return result
+    }
+
+    /// The PDF a typeset command line writes: `-o X.pdf`, or the input with `.pdf` when no `-o` is given.
+    static func writtenPDF(_ arguments: [String], cwd: String?) -> String? {
+        var output: String?
+        var input: String?
+        var index = 0
+        while index < arguments.count {
+            let arg = arguments[index]
+            if arg == "-o" || arg == "--output", index + 1 < arguments.count {
+                output = arguments[index + 1]; index += 2; continue
+            }
+            if arg.hasPrefix("--output=") { output = String(arg.dropFirst("--output=".count)) }
+            else if !arg.hasPrefix("-"), input == nil, arg.hasSuffix(".rt") || arg.hasSuffix(".md") { input = arg }
+            index += 1
+        }
+        if ["measure", "new", "--list-templates"].contains(where: arguments.contains) { return nil }
+        if arguments.contains("--watch") { return nil }
+        var path = output ?? input.map { URL(fileURLWithPath: $0).deletingPathExtension().path + ".pdf" }
+        guard let found = path, found.hasSuffix(".pdf") else { return nil }
+        if !found.hasPrefix("/"), let cwd { path = cwd + "/" + found }
+        guard let pdf = path, FileManager.default.fileExists(atPath: pdf) else { return nil }
+        return pdf
     }
 
     /// A fresh folder for one test.
@@ -109,6 +137,16 @@ enum PDF {
             out[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return out
+    }
+
+    /// `qpdf --check` finds no damage and no warning (one helper for every test that writes a PDF).
+    static func assertValid(_ pdf: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let result = try? Harness.run("qpdf", ["--check", pdf]) else {
+            XCTFail("qpdf did not run on \(pdf)", file: file, line: line); return
+        }
+        let out = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertEqual(result.status, 0, "qpdf --check \(pdf): \(out)\(result.stderr)", file: file, line: line)
+        XCTAssertFalse(out.contains("WARNING"), "qpdf --check \(pdf): \(out)", file: file, line: line)
     }
 
     static func pageCount(_ pdf: String) throws -> Int { Int(try info(pdf)["Pages"] ?? "") ?? -1 }

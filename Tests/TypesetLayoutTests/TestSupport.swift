@@ -75,7 +75,23 @@ enum PDFTool {
     static func render(_ document: TypesetDocument, name: String) throws -> String {
         let path = temporaryPath(name)
         _ = try PDFRenderer.render(document, to: path)
+        assertValid(path)
         return path
+    }
+
+    /// `qpdf --check` finds no damage and no warning: every PDF a test writes goes through this.
+    static func assertValid(_ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        process.arguments = ["--check", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { XCTFail("qpdf did not run: \(error)", file: file, line: line); return }
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "qpdf --check \(path): \(out)", file: file, line: line)
+        XCTAssertFalse(out.contains("WARNING"), "qpdf --check \(path): \(out)", file: file, line: line)
     }
 
     /// Runs a tool and returns its standard output.
