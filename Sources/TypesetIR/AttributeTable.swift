@@ -34,7 +34,7 @@ enum AttributeTable {
         "ligatures": char("true or false", boolValue) { $0.character.ligatures = $1 },
         "oblique": char("an angle in degrees", numberValue) { $0.character.obliqueAngle = $1 },
         "expansion": char("a number such as 0.3 or 30%", parseExpansion) { $0.character.expansion = $1 },
-        "link": char("a URL or #id", parseLink) { $0.character.link = $1 },
+        "link": char(LinkPolicy.expected, parseLink) { $0.character.link = $1 },
         // `lang` is a character attribute, but on a block it also sets hyphenation language and decimal point.
         "lang": char("a language tag such as en or de-CH", parseLanguage) {
             $0.character.language = $1
@@ -217,9 +217,12 @@ func parseExpansion(_ v: String, _ s: StyleState) -> Double? {
     return value.flatMap { $0 > -1 && $0.isFinite ? $0 : nil }
 }
 
+/// A target whose scheme section 11 drops is a bad value: the warning names what is allowed.
 func parseLink(_ v: String, _ s: StyleState) -> LinkTarget?? {
     if v.lowercased() == "none" { return .some(nil) }
-    return linkTarget(v).map { .some($0) }
+    guard let target = linkTarget(v) else { return nil }
+    if case .drop = LinkPolicy.check(target) { return nil }
+    return .some(target)
 }
 
 /// `#id` is a named destination; anything else non-empty is a URL.

@@ -253,6 +253,10 @@ struct FrontMatterReader {
             var report = AttributeDiagnostics(report: true)
             AttributeTable.apply(pairs, to: &scratch, scope: .paragraph, diagnostics: &report)
             diagnostics.append(contentsOf: report.messages)
+            if let link = scratch.character.link, case .warn(let message) = LinkPolicy.check(link),
+               let pair = pairs.last(where: { $0.key == "link" }) {
+                warn(message, at: pair.valueRange.start)
+            }
             settings.styles.append((style.key, pairs))
         }
     }

@@ -63,8 +63,12 @@ extension DocumentLowerer {
                 inner.character = attributes
                 sheet.apply("link", to: &inner, scope: .character)
                 if let target = linkTarget(destination) {
-                    inner.character.link = target
-                    noteLink(target, at: inline.range.start)
+                    if case .drop(let reason) = LinkPolicy.check(target) {
+                        diagnostics.append(.warning(reason, at: inline.range.start))
+                    } else {
+                        inner.character.link = target
+                        noteLink(target, at: inline.range.start)
+                    }
                 }
                 lowerInlines(content, inner.character, state: inner, into: &builder)
             case .image(let image):
@@ -89,6 +93,7 @@ extension DocumentLowerer {
 
     mutating func noteLink(_ target: LinkTarget, at location: SourceLocation) {
         if case .destination(let id) = target { internalLinks.append((id, location)) }
+        if case .warn(let message) = LinkPolicy.check(target) { diagnostics.append(.warning(message, at: location)) }
     }
 
     /// Command line / data values beat front matter `vars`; the value is literal text.

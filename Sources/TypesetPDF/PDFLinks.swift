@@ -12,7 +12,7 @@ enum PDFLinks {
             let rect = "rect=[\(number(link.x)) \(number(link.y)) \(number(link.width)) \(number(link.height))]"
             let attributes: String
             switch link.target {
-            case .url(let uri): attributes = "uri='\(escape(uri))' \(rect)"
+            case .url(let uri): attributes = "uri='\(escape(uriForPDF(uri)))' \(rect)"
             case .destination(let name): attributes = "dest='\(destinationName(name))' \(rect)"
             }
             cairo_tag_begin(cr, CAIRO_TAG_LINK, attributes)
@@ -45,6 +45,24 @@ enum PDFLinks {
         }
         return out
     }
+
+    /// The URI as cairo 1.16 can write it: it puts the value into a PDF string as it is, so `(`, `)` and `\`
+    /// would end or escape the string. Those, spaces, control characters and the characters RFC 3986 never
+    /// allows are percent-encoded, and so is non-ASCII text as UTF-8 (an IRI becomes a URI). An existing
+    /// `%XX` stays as written.
+    static func uriForPDF(_ uri: String) -> String {
+        var out = ""
+        for byte in uri.utf8 {
+            if byte > 0x20 && byte < 0x7F && !mustEncode.contains(byte) {
+                out.append(Character(Unicode.Scalar(byte)))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+
+    private static let mustEncode: Set<UInt8> = Set("()\\<>\"{}|^`".utf8)
 
     /// Cairo attribute strings quote with `'`; a quote or backslash inside is escaped with a backslash.
     static func escape(_ value: String) -> String {

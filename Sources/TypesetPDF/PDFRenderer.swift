@@ -44,7 +44,8 @@ public enum PDFRenderer {
         let cr = context.cr
         var outline = PDFOutline()
         // Cairo 1.16 gives each link a structure element; without an enclosing structure tag it writes a
-        // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that.
+        // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
+        // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
         cairo_tag_begin(cr, "Document", "")
         let summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
             progress(total.map(RenderProgress.total) ?? .counted(counted))
@@ -104,7 +105,10 @@ public enum PDFRenderer {
         cairo_set_source_surface(cr, image.image.cairoSurface, 0, 0)
         cairo_paint(cr)
         cairo_pop_group_to_source(cr)
-        cairo_paint(cr)
+        // A fill, not a paint: cairo 1.16 drops every command recorded so far on a page when an unclipped
+        // paint comes first, tags included, so the `Document` tag vanished and links pointed into nothing.
+        cairo_rectangle(cr, x, y, pw * sx, ph * sy)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 
