@@ -80,9 +80,16 @@ public enum PDFRenderer {
         let effects = RunEffects.runs(of: line)
         if let effects { RunEffects.drawUnder(effects, on: cr) }
         // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.
-        cairo_move_to(cr, line.x, line.baseline)
-        pango_cairo_show_layout_line(cr, line.paragraph.pangoLine(line.lineIndex))
-        if let effects { RunEffects.drawOver(effects, on: cr) }
+        let show = {
+            cairo_move_to(cr, line.x, line.baseline)
+            pango_cairo_show_layout_line(cr, line.paragraph.pangoLine(line.lineIndex))
+        }
+        if let effects {
+            RunEffects.hidingOutlineGlyphs(effects, show)
+            RunEffects.drawOver(effects, on: cr)
+        } else {
+            show()
+        }
     }
 
     static func draw(_ image: PlacedImage, on cr: OpaquePointer) {

@@ -16,6 +16,13 @@ struct EffectRun {
     var glyphs: UnsafeMutablePointer<PangoGlyphString>
     /// Left edge of the run's logical box and its width; `y` is the run's baseline (rise included).
     var x: Double, width: Double, y: Double
+    /// The layout's text and the run's Pango item in it (bytes): `glyphs`' log clusters count from `itemOffset`.
+    var text: UnsafePointer<CChar>
+    var itemOffset: Int, itemLength: Int
+    /// Where the glyphs sit in the layout line (the same string unless split off): hidden from Pango while it
+    /// draws the line when the run is outline only.
+    var source: UnsafeMutablePointer<PangoGlyphString>
+    var sourceRange: Range<Int>
     /// Keeps a split-off glyph string alive.
     var owner: OwnedGlyphs? = nil
 }
@@ -45,7 +52,9 @@ enum RunEffects {
         guard hasEffects(paragraph.runs, in: lineRange) else { return nil }
         var result: [EffectRun] = []
         var x = line.x
-        var node = line.paragraph.pangoLine(line.lineIndex).pointee.runs
+        let pangoLine = line.paragraph.pangoLine(line.lineIndex)
+        guard let text = pango_layout_get_text(pangoLine.pointee.layout) else { return nil }
+        var node = pangoLine.pointee.runs
         while let n = node {
             defer { node = n.pointee.next }
             guard let item = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) else { continue }
@@ -59,7 +68,8 @@ enum RunEffects {
             let first = runIndex(at: offset, in: paragraph.runs)
             if first >= paragraph.runs.count || paragraph.runs[first].range.upperBound >= end {
                 result.append(EffectRun(attributes: attributes(first, paragraph.runs), font: font, glyphs: glyphs,
-                                        x: x, width: width, y: y))
+                                        x: x, width: width, y: y, text: text, itemOffset: offset, itemLength: end - offset,
+                                        source: glyphs, sourceRange: 0..<Int(glyphs.pointee.num_glyphs)))
                 continue
             }
             // Pango merged IR runs that look alike to it (a double strike or a shadow is invisible to Pango):
@@ -75,7 +85,8 @@ enum RunEffects {
                 }
                 let piece = OwnedGlyphs(glyphs, from: i, to: j)
                 result.append(EffectRun(attributes: attributes(r, paragraph.runs), font: font, glyphs: piece.glyphs,
-                                        x: pieceX, width: Double(pieceWidth) / 1024, y: y, owner: piece))
+                                        x: pieceX, width: Double(pieceWidth) / 1024, y: y, text: text, itemOffset: offset,
+                                        itemLength: end - offset, source: glyphs, sourceRange: i..<j, owner: piece))
                 pieceX += Double(pieceWidth) / 1024
                 i = j
             }
@@ -141,6 +152,7 @@ enum RunEffects {
             if a.isDrawnByRenderer {
                 glyphPath(run, dx: 0, dy: 0, on: cr)
                 paintGlyphs(a, on: cr)
+                if a.strokeWidth > 0 { InvisibleText.show(run, on: cr) }
                 if a.underline != .none { underline(run, on: cr) }
                 if a.strike == .single { strike(run, double: false, on: cr) }
             }
@@ -148,6 +160,20 @@ enum RunEffects {
         }
         cairo_new_path(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
+    }
+
+    /// Hides the glyphs of outline-only runs from Pango (as empty glyphs) while `body` draws the line, so no
+    /// fill of any colour lands under the outline; `drawOver` puts their text back as invisible text.
+    static func hidingOutlineGlyphs(_ runs: [EffectRun], _ body: () -> Void) {
+        var saved: [(UnsafeMutablePointer<PangoGlyphString>, Int, PangoGlyph)] = []
+        for run in runs where run.attributes.strokeWidth > 0 {
+            for k in run.sourceRange {
+                saved.append((run.source, k, run.source.pointee.glyphs[k].glyph))
+                run.source.pointee.glyphs[k].glyph = PANGO_GLYPH_EMPTY
+            }
+        }
+        body()
+        for (string, k, glyph) in saved { string.pointee.glyphs[k].glyph = glyph }
     }
 
     /// NSStrokeWidth semantics: positive = outline only; negative = fill with `color`, outline with `stroke-color`.

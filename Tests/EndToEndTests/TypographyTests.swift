@@ -62,13 +62,32 @@ final class TypographyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(afterStrike.components(separatedBy: " l h").count - 1, 2)
     }
 
-    func testStrokeOutlineOnlyHasNoFillInItsColor() throws {
-        let pdf = try Harness.typesetSource("[Outline]{stroke=0.5 color=red size=20pt}\n")
-        let content = try Content.of(pdf)
+    /// Issue 9 point 2: outline only means no fill operation at all, not even a near-transparent one. The page
+    /// content holds the outline as a stroked path and the text once, in a font whose glyphs paint nothing.
+    func testStrokeOutlineOnlyHasNoFillOperation() throws {
+        let pdf = try Harness.typesetSource("[Outline]{stroke=0.5 color=red size=20pt background=yellow}\n")
+        let content = try Content.pageStream(of: pdf)
         XCTAssertTrue(content.contains("1 0 0 RG"), "stroke colour missing")
-        XCTAssertTrue(content.contains("\nS\n") || content.contains(" S\n"), "no stroke operator")
-        XCTAssertFalse(content.contains("1 0 0 rg"), "outline-only text must not be filled red")
-        XCTAssertTrue(try PDF.text(pdf).contains("Outline"), "text stays extractable")
+        let operators = Content.operators(content)
+        XCTAssertTrue(operators.contains("S"), "no stroke operator")
+        XCTAssertEqual(operators.filter { ["f", "F", "f*", "B", "B*", "b", "b*"].contains($0) }.count, 1,
+                       "only the yellow background may be filled: \(operators)")
+        // One text-showing operator, in the Type 3 font (whose glyph procedures are empty).
+        XCTAssertEqual(operators.filter { ["Tj", "TJ", "'", "\""].contains($0) }.count, 1)
+        let objects = try PDF.objects(pdf)
+        XCTAssertTrue(objects.contains("/Subtype /Type3"))
+        for glyph in objects.components(separatedBy: " d1\n").dropFirst() {
+            XCTAssertTrue(glyph.hasPrefix("q\nQ\nendstream"), "a glyph procedure paints: \(glyph.prefix(80))")
+        }
+        XCTAssertEqual(try PDF.text(pdf).trimmingCharacters(in: .whitespacesAndNewlines), "Outline")
+        // Extraction places the words where they are drawn: same line and width as the plain copy of the word.
+        let stroked = try Harness.typesetSource("[Outline]{stroke=0.5 size=20pt} word\n", name: "strokedWords")
+        let plain = try Harness.typesetSource("Outline word\n", name: "plainWords")
+        let a = try PDF.words(stroked), b = try PDF.words(plain)
+        XCTAssertEqual(a.map(\.text), ["Outline", "word"])
+        XCTAssertEqual(a[0].xMin, b[0].xMin, accuracy: 0.5)
+        XCTAssertEqual(a[0].xMax - a[0].xMin, 2 * (b[0].xMax - b[0].xMin), accuracy: 1, "20pt against 10pt")
+        XCTAssertEqual(a[1].xMin - a[0].xMax, b[1].xMin - b[0].xMax, accuracy: 0.5, "one 10pt space between")
     }
 
     func testNegativeStrokeFillsWithColorAndOutlinesWithStrokeColor() throws {
@@ -279,6 +298,51 @@ enum Content {
         let out = pdf + ".content.qdf"
         _ = try Harness.run("qpdf", ["--qdf", "--object-streams=disable", pdf, out])
         return try String(contentsOfFile: out, encoding: .isoLatin1)
+    }
+
+    /// The first page's content stream (qpdf --qdf marks it "Contents for page 1").
+    static func pageStream(of pdf: String) throws -> String {
+        let all = try of(pdf)
+        guard let mark = all.range(of: "%% Contents for page 1"),
+              let start = all.range(of: "stream\n", range: mark.upperBound..<all.endIndex),
+              let end = all.range(of: "endstream", range: start.upperBound..<all.endIndex) else { return "" }
+        return String(all[start.upperBound..<end.lowerBound])
+    }
+
+    /// The operators of a content stream in order (operands: numbers, names, strings, arrays and dicts skipped).
+    static func operators(_ stream: String) -> [String] {
+        let bytes = Array(stream.utf8)
+        var result: [String] = []
+        var i = 0
+        func regular(_ b: UInt8) -> Bool { !" \n\r\t\u{0C}()<>[]{}/%".utf8.contains(b) && b != 0 }
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "("):  // literal string, nested parentheses and escapes
+                var depth = 0
+                while i < bytes.count {
+                    if bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
+                    if bytes[i] == UInt8(ascii: "(") { depth += 1 }
+                    if bytes[i] == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
+                    i += 1
+                }
+                i += 1
+            case UInt8(ascii: "<") where i + 1 < bytes.count && bytes[i + 1] != UInt8(ascii: "<"):
+                while i < bytes.count && bytes[i] != UInt8(ascii: ">") { i += 1 }
+                i += 1
+            case UInt8(ascii: "/"):
+                i += 1
+                while i < bytes.count && regular(bytes[i]) { i += 1 }
+            case _ where regular(b):
+                let start = i
+                while i < bytes.count && regular(bytes[i]) { i += 1 }
+                let token = String(decoding: bytes[start..<i], as: UTF8.self)
+                if let first = token.first, first.isLetter || first == "'" || first == "\"" { result.append(token) }
+            default:
+                i += 1
+            }
+        }
+        return result
     }
 }
 
