@@ -59,6 +59,7 @@ public enum PDFRenderer {
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)
+        if let seconds = document.metadata.creationDate { PDFDates.addPrefix(toPDFAt: path, seconds: seconds) }
         return fontDiagnostics + summary.diagnostics
     }
 
@@ -137,19 +138,10 @@ public enum PDFRenderer {
         }
         // Explicit dates (else Cairo writes the current time): two runs of the same input are byte-identical.
         if let seconds = metadata.creationDate {
-            let date = pdfDate(seconds)
+            let date = PDFDates.cairoInput(seconds)
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
         }
-    }
-
-    /// ISO 8601 in UTC, the form cairo 1.16 takes: `YYYY-MM-DDThh:mm:ssZ`.
-    static func pdfDate(_ seconds: Int64) -> String {
-        var t = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&t, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 
     static func describe(_ status: cairo_status_t) -> String { String(cString: cairo_status_to_string(status)) }

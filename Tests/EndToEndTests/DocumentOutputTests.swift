@@ -30,6 +30,18 @@ final class DocumentOutputTests: XCTestCase {
         XCTAssertEqual(info["Subject"], "Engines")
     }
 
+    /// Dates are PDF date strings with the `D:` prefix (cairo 1.16 leaves it out), fixed by SOURCE_DATE_EPOCH.
+    func testDatesHaveTheDPrefixAndFollowSourceDateEpoch() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("---\ntitle: Dated\n---\nBody.\n", to: dir + "/doc.rt")
+        let result = try Harness.typeset(["doc.rt"], environment: ["SOURCE_DATE_EPOCH": "1700000000"], cwd: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try PDF.tool("qpdf", ["--json", "--json-key=qpdf", dir + "/doc.pdf"])
+        XCTAssertTrue(json.contains("\"/CreationDate\": \"u:D:20231114221320Z\""), json)
+        XCTAssertTrue(json.contains("\"/ModDate\": \"u:D:20231114221320Z\""), json)
+        XCTAssertEqual(try PDF.tool("pdfinfo", ["-isodates", dir + "/doc.pdf"]).contains("2023-11-14T22:13:20Z"), true)
+    }
+
     func testExternalLinksAreAnnotations() throws {
         let pdf = try Harness.typesetSource("See [the site](https://example.org/a) and <https://example.com/b>.\n")
         let objects = try PDF.objects(pdf)
