@@ -28,12 +28,11 @@ final class InvisibleFace: @unchecked Sendable {
             return CAIRO_STATUS_SUCCESS
         }
         cairo_user_font_face_set_render_glyph_func(face) { scaled, glyph, _, extents in
-            // Draws nothing: only the advance matters.
+            // Draws nothing, but reports the real glyph's box and advance, so the font's bbox and the text's
+            // place on the line read as the real font's.
             guard let me = InvisibleFace.owner(of: scaled), let extents else { return CAIRO_STATUS_SUCCESS }
             var real = cairo_glyph_t(index: glyph, x: 0, y: 0)
-            var measured = cairo_text_extents_t()
-            cairo_scaled_font_glyph_extents(me.unit, &real, 1, &measured)
-            extents.pointee.x_advance = measured.x_advance
+            cairo_scaled_font_glyph_extents(me.unit, &real, 1, extents)
             return CAIRO_STATUS_SUCCESS
         }
     }
