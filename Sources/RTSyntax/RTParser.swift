@@ -42,6 +42,7 @@ public enum RTParser {
             ctx.variables = Expansion.variables(of: frontMatter)
         }
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
+        ctx.textBytes = src.bytes.count
         var parser = BlockParser(src: src, ctx: ctx)
         let lines = (firstLine ..< src.lineCount).map { src.line($0) }
         var blocks = parser.parseBlocks(lines, depth: 0)

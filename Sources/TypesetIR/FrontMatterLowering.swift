@@ -160,7 +160,8 @@ struct FrontMatterReader {
     /// The body font size front matter asks for (for `em` in margins), else the built-in 10pt.
     private func documentFontSize() -> Double {
         guard let text = values["font-size"]?.value.scalar,
-              let size = Length.points(text, in: LengthContext(fontSize: 10, percentBase: 10)), size > 0 else { return 10 }
+              let size = Length.points(text, in: LengthContext(fontSize: 10, percentBase: 10)), size > 0,
+              size <= Length.maxFontSize else { return 10 }
         return size
     }
 
@@ -169,13 +170,12 @@ struct FrontMatterReader {
     private mutating func readBody() {
         // Checked with the attribute table itself, but reported under the front matter's own key names.
         func bodyPair(_ key: String, attribute: String, value: String? = nil) {
-            guard let pair = values[key] else { return }
             guard let found = scalar(key) else { return }
             let (text, location) = (found.text, found.location)
             var scratch = StyleState()
             let attributeValue = value ?? text
             if let expected = AttributeTable.handlers[attribute]!.apply(&scratch, attributeValue) {
-                warn("bad value '\(text)' for '\(key)': expected \(expected); using the default", at: location)
+                warn("bad value '\(text)' for '\(key)': expected \(expected)\(Length.rangeNote(text)); using the default", at: location)
                 return
             }
             // Front matter reports a bad value at the value ("at its location", section 2), so the pair's
