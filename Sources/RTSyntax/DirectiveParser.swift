@@ -257,7 +257,9 @@ extension BlockParser {
             // Included text sees the same values; the main file's template wraps only the main file.
             expansion.template = nil
             expansion.data = ctx.variables.merging(expansion.data)
-            (sub, firstLine) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics)
+            let steps: Int
+            (sub, firstLine, steps) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics)
+            ctx.expansionSteps += steps
         }
         ctx.textBytes += sub.bytes.count
         if ctx.textBytes > InputCheck.maxBytes {

@@ -15,6 +15,7 @@ struct FrontMatterSettings {
     var header: YAMLValue?
     var footer: YAMLValue?
     var fontFiles: [String] = []
+    var fontLocations: [String: SourceLocation] = [:]
     var template: String?
 }
 
@@ -277,12 +278,16 @@ struct FrontMatterReader {
 
     private mutating func readResources(relativeTo file: String) {
         guard let pair = values["fonts"] else { return }
-        let paths: [String] = switch pair.value.kind {
-        case .scalar(let s): [s]
-        case .sequence(let items): items.compactMap(\.scalar)
+        let named: [(path: String, at: SourceLocation)] = switch pair.value.kind {
+        case .scalar(let s): [(s, pair.value.location)]
+        case .sequence(let items): items.compactMap { item in item.scalar.map { ($0, item.location) } }
         default: []
         }
-        settings.fontFiles = paths.map { resolvePath($0.trimmingASCIIWhitespace(), relativeTo: file) }
+        for (path, at) in named {
+            let resolved = resolvePath(path.trimmingASCIIWhitespace(), relativeTo: file)
+            settings.fontFiles.append(resolved)
+            if settings.fontLocations[resolved] == nil { settings.fontLocations[resolved] = at }
+        }
     }
 }
 
