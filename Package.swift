@@ -23,6 +23,8 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
+        // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).
+        .target(name: "CTempCleanup"),
         // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.
         .target(name: "RTSyntax", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Stage 2: lower the tree with styles into the attributed-string IR (value types, no Cairo).
@@ -32,7 +34,7 @@ let package = Package(
         // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
         .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo"]),
         // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
-        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF"]),
+        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"]),
         .executableTarget(
             name: "typeset",
             dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -9,6 +9,12 @@ struct ParseContext {
     var includeStack: [String] = []
     var includedFiles: [String] = []
     var deepWarned = false
+    /// Text of the document so far after includes and expansion: bounded like one file, so files that
+    /// include each other many times cannot multiply into gigabytes.
+    var textBytes = 0
+    var textBoundHit = false
+    /// Expansion work so far (main file and includes), reported in `ParseResult.expansionSteps`.
+    var expansionSteps = 0
     /// Front matter `vars` and metadata of the main file, for expanding included files.
     var variables = DataValue.map([])
 

@@ -51,8 +51,14 @@ public indirect enum DataValue: Sendable, Equatable {
         }
         do {
             guard let node = try Yams.compose(yaml: String(decoding: body, as: UTF8.self)) else { return .success(.map([])) }
-            var budget = 1_000_000
-            return .success(convert(node, depth: 0, budget: &budget))
+            var budget = maxValues
+            let value = convert(node, depth: 0, budget: &budget)
+            guard budget > 0 else {
+                // YAML aliases can name a few values millions of times; cutting them short would empty sections.
+                return .failure(.error("data file '\(file)' is too large: more than \(maxValues) values (through aliases?); the limit is \(maxValues)",
+                                       at: SourceLocation(file: file, line: 1, column: 1)))
+            }
+            return .success(value)
         } catch let error as YamlError {
             var at = SourceLocation(file: file, line: 1, column: 1)
             var message = "\(error)"
@@ -69,6 +75,9 @@ public indirect enum DataValue: Sendable, Equatable {
         }
     }
 
+    /// Values a data file may hold, counting every use of an alias.
+    public static let maxValues = 1_000_000
+
     private static func convert(_ node: Node, depth: Int, budget: inout Int) -> DataValue {
         budget -= 1
         guard depth < 100, budget > 0 else { return .null }
@@ -77,12 +86,20 @@ public indirect enum DataValue: Sendable, Equatable {
             if node.null != nil && s.style == .plain { return .null }
             return .text(s.string)
         case .sequence(let seq):
-            return .list(seq.map { convert($0, depth: depth + 1, budget: &budget) })
+            var items: [DataValue] = []
+            for item in seq {
+                guard budget > 0 else { break }
+                items.append(convert(item, depth: depth + 1, budget: &budget))
+            }
+            return .list(items)
         case .mapping(let m):
-            return .map(m.compactMap { key, value in
-                guard case .scalar(let k) = key else { return nil }
-                return DataEntry(key: k.string, value: convert(value, depth: depth + 1, budget: &budget))
-            })
+            var entries: [DataEntry] = []
+            for (key, value) in m {
+                guard budget > 0 else { break }
+                guard case .scalar(let k) = key else { continue }
+                entries.append(DataEntry(key: k.string, value: convert(value, depth: depth + 1, budget: &budget)))
+            }
+            return .map(entries)
         }
     }
 }

@@ -227,6 +227,7 @@ extension BlockParser {
                                           at: at))
             return []
         }
+        if ctx.textBoundHit { return [] }   // reported once, at the include that crossed the bound
         guard let read = ctx.options.readFile, let raw = read(resolved) else {
             ctx.diagnostics.append(.error("cannot read included file '\(resolved)': check the path (it is relative to the including file's folder)",
                                           at: at))
@@ -256,7 +257,17 @@ extension BlockParser {
             // Included text sees the same values; the main file's template wraps only the main file.
             expansion.template = nil
             expansion.data = ctx.variables.merging(expansion.data)
-            (sub, firstLine) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics)
+            let steps: Int
+            (sub, firstLine, steps) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics)
+            ctx.expansionSteps += steps
+        }
+        ctx.textBytes += sub.bytes.count
+        if ctx.textBytes > InputCheck.maxBytes {
+            ctx.textBoundHit = true
+            let input = ctx.includeStack.first ?? at.file
+            ctx.diagnostics.append(.error("'\(input)' with its @include files is too large: the limit is \(InputCheck.maxBytes >> 20) MB "
+                + "of text after includes and expansion (does a file include another many times?)", at: at))
+            return []
         }
         CommentStripper.strip(&sub, from: firstLine, diagnostics: &ctx.diagnostics)
         var parser = BlockParser(src: sub, ctx: ctx)

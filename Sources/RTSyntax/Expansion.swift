@@ -10,6 +10,7 @@ enum Expansion {
         var frontMatter: FrontMatter?
         var templateFile: String?
         var firstLine = 0
+        var steps = 0
     }
 
     /// `src` body starts at line `firstLine`. Returns the expanded body (starting at line 0).
@@ -63,7 +64,7 @@ enum Expansion {
         diagnostics.append(contentsOf: expander.diagnostics)
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
-        return Result(source: out, frontMatter: frontMatter, templateFile: templateFile)
+        return Result(source: out, frontMatter: frontMatter, templateFile: templateFile, steps: expander.work)
     }
 
     /// Metadata keys and `vars` of the front matter, as the lowest-priority values.
@@ -78,15 +79,15 @@ enum Expansion {
 
     /// An `@include`d file's text after its (ignored) front matter, expanded with the main file's values.
     static func expandInclude(_ src: Source, firstLine: Int, options: ExpansionOptions,
-                              diagnostics: inout [Diagnostic]) -> (Source, firstLine: Int) {
+                              diagnostics: inout [Diagnostic]) -> (Source, firstLine: Int, steps: Int) {
         let start = firstLine < src.lineCount ? src.lineStarts[firstLine] : src.bytes.count
-        guard VariableExpander.needsExpansion(src.bytes, from: start) else { return (src, firstLine) }
+        guard VariableExpander.needsExpansion(src.bytes, from: start) else { return (src, firstLine, 0) }
         var expander = VariableExpander(files: [src], data: options.data, allowUndefined: options.allowUndefined)
         expander.render(expander.parse(file: 0, from: start), context: [options.data])
         diagnostics.append(contentsOf: expander.diagnostics)
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
-        return (out, 0)
+        return (out, 0, expander.work)
     }
 
     /// Template defaults beneath the document's own keys; `vars` and `styles` merge entry by entry.

@@ -39,9 +39,11 @@ public enum RTParser {
             frontMatter = expanded.frontMatter
             templateFile = expanded.templateFile
             firstLine = expanded.firstLine
+            ctx.expansionSteps = expanded.steps
             ctx.variables = Expansion.variables(of: frontMatter)
         }
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
+        ctx.textBytes = src.bytes.count
         var parser = BlockParser(src: src, ctx: ctx)
         let lines = (firstLine ..< src.lineCount).map { src.line($0) }
         var blocks = parser.parseBlocks(lines, depth: 0)
@@ -51,6 +53,7 @@ public enum RTParser {
         var result = ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles,
                                  templateFile: templateFile)
         result.expansionSeconds = expansionSeconds
+        result.expansionSteps = parser.ctx.expansionSteps
         return result
     }
 

@@ -144,14 +144,19 @@ struct Source: Sendable {
 
 // MARK: - Input checks
 
-enum InputCheck {
+/// Bounds every reader of input shares (files, standard input, data files, text after includes).
+public enum InputLimits {
     /// Larger input is refused: deeply nested containers cost (nesting cap x size), and no real document
     /// source comes near this (a 1 MB paragraph is fine).
-    static let maxBytes = 8 << 20
+    public static let maxBytes = 8 << 20
+}
+
+enum InputCheck {
+    static let maxBytes = InputLimits.maxBytes
 
     static func sizeProblem(_ count: Int) -> String? {
         guard count > maxBytes else { return nil }
-        return "input is \((count + (1 << 20) - 1) >> 20) MB; the limit is \(maxBytes >> 20) MB of RT text per file (split it with @include)"
+        return "input is too large: the limit is \(maxBytes >> 20) MB of RT text per file (split it with @include)"
     }
 
     /// Drops a UTF-8 byte order mark.

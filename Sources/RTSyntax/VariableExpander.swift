@@ -24,11 +24,12 @@ struct VariableExpander {
     var content: [Node]? = nil
     private var reported: Set<SourceLocation> = []
     private var overflowed = false
-    /// Template nodes rendered so far. Nested sections over lists multiply (a section inside itself repeats
-    /// for every item at every level), and tags alone on their lines produce no output, so output size alone
-    /// cannot bound the work.
-    private var work = 0
-    static let maxWork = 200_000
+    /// Template nodes rendered so far. Output size bounds most work (a million `{{x}}` is a large report,
+    /// not an attack), but nested sections over lists multiply (a section inside itself repeats for every
+    /// item at every level) while tags alone on their lines write nothing: so the steps may exceed the
+    /// bytes written by at most `maxIdleSteps`, which only such nesting reaches.
+    private(set) var work = 0
+    static let maxIdleSteps = 4_000_000
 
     init(files: [Source], data: DataValue, allowUndefined: Bool) {
         self.map = SourceMap(files: files)
@@ -218,10 +219,10 @@ struct VariableExpander {
         for node in nodes {
             if overflowed { return }
             work += 1
-            if work > Self.maxWork {
+            if work > output.count + Self.maxIdleSteps {
                 overflowed = true
-                diagnostics.append(.error("variable expansion does more than \(Self.maxWork) steps: check nested sections "
-                    + "over lists (a section inside itself repeats for every item at every level)", at: map.files[0].location(0)))
+                diagnostics.append(.error("variable expansion does more than \(Self.maxIdleSteps) steps that write nothing: check nested "
+                    + "sections over lists (a section inside itself repeats for every item at every level)", at: map.files[0].location(0)))
                 return
             }
             switch node {

@@ -14,7 +14,7 @@ enum AttributeTable {
     static let handlers: [String: AttributeHandler] = [
         // Character attributes.
         "font": char("a font family name") { v, _ in v.isEmpty ? nil : v } set: { $0.character.fontFamily = $1 },
-        "size": char("a positive length") { v, s in positive(Length.points(v, in: s.fontLengthContext)) } set: { $0.character.fontSize = $1 },
+        "size": char("a positive length up to \(Int(Length.maxFontSize))pt") { v, s in fontSize(Length.points(v, in: s.fontLengthContext)) } set: { $0.character.fontSize = $1 },
         "weight": char("100-900, bold or normal", parseWeight) { $0.character.weight = $1 },
         "style": char("italic, oblique or normal", enumValue(FontStyle.self)) { $0.character.style = $1 },
         "color": char("a color", colorValue) { $0.character.color = $1 },
@@ -93,7 +93,7 @@ enum AttributeTable {
             return
         }
         if let expected = handler.apply(&state, pair.value.trimmingASCIIWhitespace()) {
-            diagnostics.warning("bad value '\(pair.value)' for '\(pair.key)': expected \(expected); ignored",
+            diagnostics.warning("bad value '\(pair.value)' for '\(pair.key)': expected \(expected)\(Length.rangeNote(pair.value)); ignored",
                                 at: pair.keyRange.start)
         }
     }
@@ -127,6 +127,9 @@ enum AttributeTable {
 
 func positive(_ v: Double?) -> Double? { v.flatMap { $0 > 0 ? $0 : nil } }
 
+/// A font size: positive and at most `Length.maxFontSize`.
+func fontSize(_ v: Double?) -> Double? { positive(v).flatMap { $0 <= Length.maxFontSize ? $0 : nil } }
+
 func fontLength(_ v: String, _ s: StyleState) -> Double? { Length.points(v, in: s.fontLengthContext) }
 func paragraphLength(_ v: String, _ s: StyleState) -> Double? { Length.points(v, in: s.paragraphLengthContext) }
 
@@ -145,9 +148,11 @@ func parseBool(_ v: String) -> Bool? {
     }
 }
 
-func numberValue(_ v: String, _ s: StyleState) -> Double? { Double(v).flatMap { $0.isFinite ? $0 : nil } }
+/// An oblique angle: beyond ±80 degrees the glyphs' shear runs off to infinity.
+func numberValue(_ v: String, _ s: StyleState) -> Double? { Double(v).flatMap { $0.isFinite && abs($0) <= 80 ? $0 : nil } }
 
-func positiveInt(_ v: String, _ s: StyleState) -> Int? { Int(v).flatMap { $0 >= 1 ? $0 : nil } }
+/// Counts (widows, orphans, max-lines) are bounded so they always fit the C ints layout passes them as.
+func positiveInt(_ v: String, _ s: StyleState) -> Int? { Int(v).flatMap { $0 >= 1 && $0 <= 1_000_000 ? $0 : nil } }
 
 func enumValue<E: RawRepresentable & SendableMetatype>(_ type: E.Type) -> @Sendable (String, StyleState) -> E? where E.RawValue == String {
     { v, _ in E(rawValue: v.lowercased()) }
@@ -214,7 +219,7 @@ func parseFeatures(_ v: String, _ s: StyleState) -> String?? {
 func parseExpansion(_ v: String, _ s: StyleState) -> Double? {
     let value: Double?
     if v.hasSuffix("%") { value = Double(v.dropLast()).map { $0 / 100 } } else { value = Double(v) }
-    return value.flatMap { $0 > -1 && $0.isFinite ? $0 : nil }
+    return value.flatMap { $0 > -1 && $0 <= 10 ? $0 : nil }
 }
 
 /// A target whose scheme section 11 drops is a bad value: the warning names what is allowed.
@@ -261,9 +266,10 @@ func decimalSeparator(forLanguage tag: String) -> String {
 
 /// A bare number is a multiple (`1.2`), as in CSS; `%` is a multiple too; any other length is exact.
 func parseLineHeight(_ v: String, _ s: StyleState) -> LineHeight? {
-    if let multiple = Double(v) { return multiple > 0 ? .multiple(multiple) : nil }
+    // At most 20 times the font size, so a line's height stays a length layout can hold.
+    if let multiple = Double(v) { return multiple > 0 && multiple <= 20 ? .multiple(multiple) : nil }
     if v.hasSuffix("%"), let percent = Double(v.dropLast().trimmingCharacters()) {
-        return percent > 0 ? .multiple(percent / 100) : nil
+        return percent > 0 && percent <= 2000 ? .multiple(percent / 100) : nil
     }
     guard let points = paragraphLength(v, s), points > 0 else { return nil }
     return .exactly(points)

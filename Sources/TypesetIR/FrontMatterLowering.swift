@@ -15,6 +15,7 @@ struct FrontMatterSettings {
     var header: YAMLValue?
     var footer: YAMLValue?
     var fontFiles: [String] = []
+    var fontLocations: [String: SourceLocation] = [:]
     var template: String?
 }
 
@@ -160,7 +161,8 @@ struct FrontMatterReader {
     /// The body font size front matter asks for (for `em` in margins), else the built-in 10pt.
     private func documentFontSize() -> Double {
         guard let text = values["font-size"]?.value.scalar,
-              let size = Length.points(text, in: LengthContext(fontSize: 10, percentBase: 10)), size > 0 else { return 10 }
+              let size = Length.points(text, in: LengthContext(fontSize: 10, percentBase: 10)), size > 0,
+              size <= Length.maxFontSize else { return 10 }
         return size
     }
 
@@ -169,13 +171,12 @@ struct FrontMatterReader {
     private mutating func readBody() {
         // Checked with the attribute table itself, but reported under the front matter's own key names.
         func bodyPair(_ key: String, attribute: String, value: String? = nil) {
-            guard let pair = values[key] else { return }
             guard let found = scalar(key) else { return }
             let (text, location) = (found.text, found.location)
             var scratch = StyleState()
             let attributeValue = value ?? text
             if let expected = AttributeTable.handlers[attribute]!.apply(&scratch, attributeValue) {
-                warn("bad value '\(text)' for '\(key)': expected \(expected); using the default", at: location)
+                warn("bad value '\(text)' for '\(key)': expected \(expected)\(Length.rangeNote(text)); using the default", at: location)
                 return
             }
             // Front matter reports a bad value at the value ("at its location", section 2), so the pair's
@@ -281,12 +282,16 @@ struct FrontMatterReader {
 
     private mutating func readResources(relativeTo file: String) {
         guard let pair = values["fonts"] else { return }
-        let paths: [String] = switch pair.value.kind {
-        case .scalar(let s): [s]
-        case .sequence(let items): items.compactMap(\.scalar)
+        let named: [(path: String, at: SourceLocation)] = switch pair.value.kind {
+        case .scalar(let s): [(s, pair.value.location)]
+        case .sequence(let items): items.compactMap { item in item.scalar.map { ($0, item.location) } }
         default: []
         }
-        settings.fontFiles = paths.map { resolvePath($0.trimmingASCIIWhitespace(), relativeTo: file) }
+        for (path, at) in named {
+            let resolved = resolvePath(path.trimmingASCIIWhitespace(), relativeTo: file)
+            settings.fontFiles.append(resolved)
+            if settings.fontLocations[resolved] == nil { settings.fontLocations[resolved] = at }
+        }
     }
 }
 

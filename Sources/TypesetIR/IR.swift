@@ -360,6 +360,8 @@ public struct TypesetDocument: Hashable, Sendable {
     public var language: String = "en"
     /// Front matter `fonts`: font files or folders to load, resolved against the document's folder.
     public var fontFiles: [String] = []
+    /// Where each of `fontFiles` is named in the front matter, for located warnings.
+    public var fontLocations: [String: SourceLocation] = [:]
     /// Front matter `template`, as written (a name from `Templates/` or a path); applied by later work.
     public var template: String? = nil
     public init() {}

@@ -36,7 +36,7 @@ extension DocumentLowerer {
         for pair in attributes.pairs {
             let value = pair.value.trimmingASCIIWhitespace()
             func bad(_ expected: String) {
-                warn("bad value '\(pair.value)' for '\(pair.key)': expected \(expected); ignored", at: pair.keyRange.start)
+                warn("bad value '\(pair.value)' for '\(pair.key)': expected \(expected)\(Length.rangeNote(pair.value)); ignored", at: pair.keyRange.start)
             }
             switch pair.key {
             case "width", "height":

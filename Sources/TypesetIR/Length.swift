@@ -28,7 +28,8 @@ public struct Length: Hashable, Sendable {
             if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 } else if b == UInt8(ascii: ".") { dots += 1 } else { break }
             end += 1
         }
-        guard digits > 0, dots <= 1, let number = Double(String(decoding: bytes[0..<end], as: UTF8.self)) else { return nil }
+        guard digits > 0, dots <= 1, let number = Double(String(decoding: bytes[0..<end], as: UTF8.self)),
+              number.isFinite else { return nil }
         let unitText = String(decoding: bytes[end...], as: UTF8.self).trimmingASCIIWhitespace().lowercased()
         if unitText.isEmpty {
             self.init(number, .pt)
@@ -66,9 +67,31 @@ public struct LengthContext: Hashable, Sendable {
 }
 
 extension Length {
-    /// Convenience: parse and resolve in one step.
+    /// No length in a document may be longer: 14400pt (200in) is the largest page side PDF allows, and
+    /// it keeps every coordinate far inside Pango's 32-bit units (1/1024 pt).
+    public static let maxPoints = 14_400.0
+    /// The largest font size (Word's limit too): lines of it still fit many times on the largest page.
+    public static let maxFontSize = 1_638.0
+
+    /// Parses and resolves in one step; nil for text that is not a length or lies outside ±`maxPoints`.
     public static func points(_ text: String, in context: LengthContext) -> Double? {
-        Length(parsing: text)?.points(in: context)
+        guard let p = Length(parsing: text)?.points(in: context) else { return nil }
+        return inRange(p) ? p : nil
+    }
+
+    /// Finite and within ±`maxPoints`: every length from a document passes here before layout sees it.
+    public static func inRange(_ points: Double) -> Bool { points.isFinite && abs(points) <= maxPoints }
+
+    /// Appended to a "bad value" warning: says why a well-formed length was refused.
+    public static func rangeNote(_ text: String) -> String {
+        guard let length = Length(parsing: text) else {
+            // `99999...9pt` with hundreds of digits parses as infinity, which `Length(parsing:)` refuses.
+            let digits = text.utf8.prefix { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B }
+            return digits.count > 15 ? " (lengths are limited to \(Int(maxPoints))pt)" : ""
+        }
+        let raw = abs(length.value)
+        let big = length.unit == .em || length.unit == .percent ? raw > 1000 : Length(raw, length.unit).points(in: .init(fontSize: 0, percentBase: 0)) > maxPoints
+        return big ? " (lengths are limited to \(Int(maxPoints))pt)" : ""
     }
 }
 
@@ -94,7 +117,8 @@ public enum PageSize {
               w.unit != .em, w.unit != .percent, h.unit != .em, h.unit != .percent else { return nil }
         let context = LengthContext(fontSize: 0, percentBase: 0)
         let width = w.points(in: context), height = h.points(in: context)
-        guard width > 0, height > 0 else { return nil }
+        func inRange(_ p: Double) -> Bool { Length.inRange(p) }
+        guard width > 0, height > 0, inRange(width), inRange(height) else { return nil }
         return (width, height)
     }
 }

@@ -78,6 +78,7 @@ public enum Lowering {
         document.page = settings.page
         document.language = settings.language
         document.fontFiles = settings.fontFiles
+        document.fontLocations = settings.fontLocations
         document.template = settings.template
         if let header = settings.header {
             document.header = lowerer.lowerRunningText(header, styleName: "header", body: body, parseInlines: parseInlines)

@@ -15,13 +15,15 @@ struct DependencyRule {
         return text
     }
 
-    /// Make's quoting: `\ ` for spaces, `\#` for comments, `$$` for dollars.
+    /// Make's quoting: `\ ` for spaces, `\#` for comments, `\:` for colons (else "multiple target
+    /// patterns"), `$$` for dollars.
     static func escape(_ path: String) -> String {
         var out = ""
         for c in path {
             switch c {
             case " ": out += "\\ "
             case "#": out += "\\#"
+            case ":": out += "\\:"
             case "$": out += "$$"
             default: out.append(c)
             }

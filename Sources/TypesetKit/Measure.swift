@@ -25,12 +25,14 @@ public struct Measurement: Codable, Sendable, Equatable {
 public enum Measure {
     /// A very tall page: everything fits in one column so the height is the content's own.
     static let endlessHeight = 1_000_000.0
+    /// The widest `--width`: the longest length a document may have.
+    public static let maxWidth = Length.maxPoints
 
     public static func run(_ request: TypesetRequest, width: Double) -> (Measurement?, [Diagnostic]) {
         var diagnostics = DiagnosticList()
         var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
-        guard width > 0, width < endlessHeight else {
-            return (nil, [.error("--width must be a positive length below \(Int(endlessHeight))pt", at: nil)])
+        guard width > 0, width <= maxWidth else {
+            return (nil, [.error("--width must be a positive length up to \(Int(maxWidth))pt", at: nil)])
         }
         guard let document = Typesetter.lower(request, into: &diagnostics, outcome: &outcome) else {
             return (nil, diagnostics.all)
@@ -60,7 +62,7 @@ public enum Measure {
             }
             diagnostics.append(contentsOf: summary.diagnostics)
             let pages = try DocumentLayout.paginate(paged) { _ in }.pageCount
-            return (Measurement(width: width, height: (height * 100).rounded() / 100, lines: lines, pages: pages,
+            return (Measurement(width: (width * 100).rounded() / 100, height: (height * 100).rounded() / 100, lines: lines, pages: pages,
                                 columns: columns, contentWidth: (contentWidth * 100).rounded() / 100),
                     diagnostics.all)
         } catch {

@@ -14,6 +14,11 @@ enum OutputFormat: Equatable {
         }
     }
 
+    /// `.pdf`, `.png`, `.svg` (any case), or no extension at all (`-o /dev/null`, `-o build/out`: PDF).
+    static func isKnown(path: String) -> Bool {
+        ["", "pdf", "png", "svg"].contains((path as NSString).pathExtension.lowercased())
+    }
+
     func pagePath(_ target: String, page: Int) -> String {
         guard self != .pdf else { return target }
         let ext = (target as NSString).pathExtension

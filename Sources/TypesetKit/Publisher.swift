@@ -12,6 +12,8 @@ struct Publisher {
     let report: (@Sendable (BuildProgress) -> Void)?
     var renderSeconds = 0.0
     var writeSeconds = 0.0
+    /// Pages rendered (from the renderer's page count).
+    var pages: Int? = nil
 
     init(output: TypesetRequest.Output, report: (@Sendable (BuildProgress) -> Void)?) {
         self.output = output
@@ -19,7 +21,8 @@ struct Publisher {
     }
 
     /// Turns renderer events into build progress: "counting pages" n, then "typesetting" n of total.
-    private func progress(_ event: RenderProgress, total: inout Int?) {
+    private func progress(_ event: RenderProgress, total: inout Int?, drawn: inout Int) {
+        if case .drawn(let n) = event { drawn = max(drawn, n) }
         guard let report else { return }
         switch event {
         case .counted(let n): report(BuildProgress(stage: "counting pages", pages: n))
@@ -32,6 +35,7 @@ struct Publisher {
 
     mutating func publish(_ document: TypesetDocument, diagnostics: inout DiagnosticList) -> Bool {
         var total: Int? = nil
+        var drawn = 0
         report?(BuildProgress(stage: "typesetting"))
         var clock = Date()
         func lap() -> Double {
@@ -39,10 +43,11 @@ struct Publisher {
             return Date().timeIntervalSince(clock)
         }
         guard case .file(let target) = output else {
-            let temporary = Typesetter.temporaryPath(near: NSTemporaryDirectory() + "/typeset.pdf")
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            // Standard output: render to a temporary file first, so an error writes nothing at all.
+            let temporary = TemporaryFile(near: NSTemporaryDirectory() + "/typeset.pdf")
+            defer { temporary.remove() }
             do {
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary) { progress($0, total: &total) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path) { progress($0, total: &total, drawn: &drawn) })
             } catch {
                 diagnostics.error("cannot write PDF: \(error)", at: nil)
                 return false
@@ -50,31 +55,34 @@ struct Publisher {
             renderSeconds = lap()
             report?(BuildProgress(stage: "writing"))
             defer { writeSeconds = lap() }
-            guard !diagnostics.hasErrors, let data = FileManager.default.contents(atPath: temporary) else { return false }
-            FileHandle.standardOutput.write(data)
+            guard !diagnostics.hasErrors else { return false }
+            if let failure = copyFile(temporary.path, to: STDOUT_FILENO) {
+                diagnostics.error("cannot write standard output: \(InputReader.reason(failure))", at: nil)
+                return false
+            }
             return true
         }
         let format = OutputFormat(path: target)
         // `-o build/doc.pdf` in a fresh checkout: make the folder, as Make rules expect.
         let folder = (target as NSString).deletingLastPathComponent
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        var temporaries: [(temporary: String, final: String)] = []
-        defer { for t in temporaries { try? FileManager.default.removeItem(atPath: t.temporary) } }
+        var temporaries: [(temporary: TemporaryFile, final: String)] = []
+        defer { for t in temporaries { t.temporary.remove() } }
         do {
             switch format {
             case .pdf:
-                let temporary = Typesetter.temporaryPath(near: target)
+                let temporary = TemporaryFile(near: target)
                 temporaries.append((temporary, target))
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary) { progress($0, total: &total) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path) { progress($0, total: &total, drawn: &drawn) })
             case .svg, .png:
                 let kind: PageImageRenderer.Kind = format == .svg ? .svg : .png
                 diagnostics.append(contentsOf: try PageImageRenderer.render(document, kind: kind, progress: {
-                    progress($0, total: &total)
+                    progress($0, total: &total, drawn: &drawn)
                 }) { number in
                     let final = format.pagePath(target, page: number)
-                    let temporary = Typesetter.temporaryPath(near: final)
+                    let temporary = TemporaryFile(near: final)
                     temporaries.append((temporary, final))
-                    return temporary
+                    return temporary.path
                 })
             }
         } catch {
@@ -82,6 +90,7 @@ struct Publisher {
             return false
         }
         renderSeconds = lap()
+        pages = drawn
         if diagnostics.hasErrors { return false }
         report?(BuildProgress(stage: "writing"))
         defer { writeSeconds = lap() }
@@ -90,17 +99,19 @@ struct Publisher {
         for old in format.pageFiles(existingFor: target) where !fresh.contains(old) { OutputTarget.removeStale(old, format: format) }
         for t in temporaries where OutputTarget(path: t.final) == .stream {
             // `-o /dev/null` and friends: write into the device; renaming over it would replace it.
-            guard let data = FileManager.default.contents(atPath: t.temporary),
-                  let handle = FileHandle(forWritingAtPath: t.final) else {
-                diagnostics.error("cannot write '\(t.final)'", at: nil)
+            let fd = open(t.final, O_WRONLY | O_CLOEXEC)
+            let failure = fd < 0 ? errno : copyFile(t.temporary.path, to: fd)
+            if fd >= 0 { close(fd) }
+            if let failure {
+                diagnostics.error("cannot write '\(t.final)': \(InputReader.reason(failure))", at: nil)
                 return false
             }
-            handle.write(data)
-            try? handle.close()
         }
-        for t in temporaries where OutputTarget(path: t.final) != .stream && rename(t.temporary, t.final) != 0 {
-            diagnostics.error("cannot write '\(t.final)': \(String(cString: strerror(errno)))", at: nil)
-            return false
+        for t in temporaries where OutputTarget(path: t.final) != .stream {
+            if let failure = t.temporary.rename(to: t.final) {
+                diagnostics.error("cannot write '\(t.final)': \(InputReader.reason(failure))", at: nil)
+                return false
+            }
         }
         return true
     }

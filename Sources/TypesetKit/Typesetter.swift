@@ -10,8 +10,10 @@ import TypesetPDF
 public struct TypesetRequest: Sendable {
     public enum Input: Sendable {
         case file(String)
-        /// Bytes already read (standard input); diagnostics name it `<stdin>`.
+        /// Bytes already read; diagnostics name them `name`.
         case bytes([UInt8], name: String)
+        /// Read (bounded) when the build starts; diagnostics name it `<stdin>`.
+        case standardInput
     }
 
     public enum Output: Sendable {
@@ -48,6 +50,8 @@ public struct TypesetOutcome: Sendable {
     public var timings: [(stage: String, seconds: Double)] = []
     /// Every file read (document, includes, template, data, images, fonts): for `--deps` and `--watch`.
     public var inputs: [String] = []
+    /// Pages written, when the build got that far.
+    public var pages: Int? = nil
 }
 
 /// Where a build is: `stage` is "reading", "parsing", "lowering", "counting pages", "typesetting" or "writing";
@@ -70,6 +74,12 @@ public enum Limits {
 }
 
 public enum Typesetter {
+    /// True for an output name whose extension typeset knows: `.pdf`, `.png`, `.svg`, or none (PDF).
+    public static func isKnownOutput(_ path: String) -> Bool { OutputFormat.isKnown(path: path) }
+
+    /// Makes SIGTERM, SIGINT, SIGHUP and SIGPIPE remove the temporary files of a build in progress.
+    public static func installSignalCleanup() { TemporaryFile.installSignalCleanup() }
+
     public static func run(_ request: TypesetRequest) -> TypesetOutcome {
         var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
         var diagnostics = DiagnosticList()
@@ -115,24 +125,42 @@ public enum Typesetter {
         case .bytes(let b, let n):
             bytes = b
             name = n
+        case .standardInput:
+            name = "<stdin>"
+            switch InputReader.standardInput() {
+            case .success(let b): bytes = b
+            case .failure(let failure):
+                diagnostics.error(failure.message(naming: "standard input"), at: SourceLocation(file: name, line: 1, column: 1))
+                return nil
+            }
         case .file(let path):
             name = path
             outcome.inputs.append(path)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                diagnostics.error("cannot read '\(path)': no such file or not readable", at: nil)
+            switch InputReader.contents(ofFile: path) {
+            case .success(let b): bytes = b
+            case .failure(.unreadable(let reason)):
+                diagnostics.error("cannot read '\(path)': \(reason)", at: nil)
+                return nil
+            case .failure(let failure):
+                diagnostics.error(failure.message(naming: "the input"), at: SourceLocation(file: path, line: 1, column: 1))
                 return nil
             }
-            bytes = [UInt8](data)
         }
 
         var data = DataValue.map([])
         for file in request.dataFiles {
             outcome.inputs.append(file)
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                diagnostics.error("cannot read data file '\(file)': no such file or not readable", at: nil)
+            let contents: [UInt8]
+            switch InputReader.contents(ofFile: file) {
+            case .success(let b): contents = b
+            case .failure(.unreadable(let reason)):
+                diagnostics.error("cannot read data file '\(file)': \(reason)", at: nil)
+                return nil
+            case .failure(let failure):
+                diagnostics.error(failure.message(naming: "the data file"), at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
             }
-            switch DataValue.parse([UInt8](contents), file: file) {
+            switch DataValue.parse(contents, file: file) {
             case .success(let value):
                 guard case .map = value else {
                     diagnostics.error("data file must hold a mapping of names to values at the top", at: SourceLocation(file: file, line: 1, column: 1))
@@ -153,7 +181,7 @@ public enum Typesetter {
             TemplateLibrary.find(reference, relativeTo: document).map { ($0.file, $0.bytes) }
         })
         let parsed = RTParser.parse(bytes, file: name, options: ParseOptions(readFile: { path in
-            FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+            try? InputReader.contents(ofFile: path).get()
         }, expansion: expansion))
         diagnostics.append(contentsOf: parsed.diagnostics)
         outcome.inputs += parsed.includedFiles
@@ -212,14 +240,15 @@ public enum Typesetter {
         var publisher = Publisher(output: request.output, report: request.progress)
         let published = publisher.publish(document, diagnostics: &diagnostics)
         outcome.timings.append(("layout+render", publisher.renderSeconds))
+        outcome.pages = publisher.pages
         defer { outcome.timings.append(("write", publisher.writeSeconds)) }
         guard published else { return false }
         if let depsFile = request.dependencyFile, case .file(let target) = request.output {
             let start = Date()
             defer { publisher.writeSeconds += Date().timeIntervalSince(start) }
             let rule = DependencyRule(target: target, inputs: outcome.inputs).makefileText
-            if !writeAtomically(Array(rule.utf8), to: depsFile) {
-                diagnostics.error("cannot write dependency file '\(depsFile)': \(String(cString: strerror(errno)))", at: nil)
+            if let failure = writeAtomically(Array(rule.utf8), to: depsFile) {
+                diagnostics.error("cannot write dependency file '\(depsFile)': \(InputReader.reason(failure))", at: nil)
                 return false
             }
         }
@@ -233,14 +262,22 @@ public enum Typesetter {
             ".\(base).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
-    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
-        let temporary = temporaryPath(near: path)
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
-        if rename(temporary, path) != 0 {
-            try? FileManager.default.removeItem(atPath: temporary)
-            return false
+    /// Writes `bytes` to `path` through a temporary file renamed into place; the errno of a failure.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) -> Int32? {
+        let temporary = TemporaryFile(near: path)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            temporary.remove()
+            return code
         }
-        return true
+        let failure = writeAll(bytes, to: fd)
+        let closed = close(fd) == 0 ? nil : errno
+        if let code = failure ?? closed {
+            temporary.remove()
+            return code
+        }
+        return temporary.rename(to: path)
     }
 }
 

@@ -234,7 +234,7 @@ extension Paginator {
     /// of all its remaining text per line; the last two lines of a cut layout are not used.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
                                 frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
-        let budget = max(256, Int(8 * width / (0.4 * fontSize)))
+        let budget = max(256, clampedInt(8 * width / (0.4 * fontSize)))
         var end = bytes.count
         if offset + budget < bytes.count, let space = bytes[(offset + budget)...].firstIndex(of: 0x20) { end = space }
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)

@@ -7,7 +7,7 @@ import TypesetIR
 /// Pango units per point (PANGO_SCALE; with the context at 72 dpi one device unit is one point).
 let pangoScale: Double = 1024
 
-@inline(__always) func toPango(_ points: Double) -> Int32 { Int32((points * pangoScale).rounded()) }
+@inline(__always) func toPango(_ points: Double) -> Int32 { pangoUnits(points) }
 @inline(__always) func fromPango(_ units: Int32) -> Double { Double(units) / pangoScale }
 
 /// The font map and Pango context: fontconfig setup is expensive, so one engine lives for the whole process.

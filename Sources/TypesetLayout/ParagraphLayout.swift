@@ -102,7 +102,7 @@ public final class ParagraphLayout {
             pango_layout_set_width(pl, -1)
         }
         if let maxLines = style.maxLines, maxLines > 0, style.wrap != .none {
-            pango_layout_set_height(pl, -Int32(maxLines))
+            pango_layout_set_height(pl, -cInt(maxLines))
             switch style.truncation {
             case .head: pango_layout_set_ellipsize(pl, PANGO_ELLIPSIZE_START)
             case .middle: pango_layout_set_ellipsize(pl, PANGO_ELLIPSIZE_MIDDLE)

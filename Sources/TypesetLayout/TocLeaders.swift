@@ -37,8 +37,8 @@ final class TocDecorator {
         let dot = oneLine(".", dotAttributes)
         let dotWidth = dot.lines.first?.width ?? 0.3 * size
         let titleEnd = x + box.x + box.width
-        let first = Int((titleEnd + pad - x) / pitch) + 1
-        let last = Int(((numberX - pad - dotWidth - x) / pitch).rounded(.down))
+        let first = clampedInt((titleEnd + pad - x) / pitch) + 1
+        let last = clampedInt(((numberX - pad - dotWidth - x) / pitch).rounded(.down))
         if last >= first {
             dotAttributes.letterSpacing = pitch - dotWidth
             let dots = oneLine(String(repeating: ".", count: last - first + 1), dotAttributes)

@@ -34,7 +34,7 @@ public enum PDFRenderer {
         var fontDiagnostics: [Diagnostic] = []
         engine.withLock {
             for failed in engine.loadFonts(document.fontFiles) {
-                fontDiagnostics.append(.warning("cannot load font '\(failed)'", at: nil))
+                fontDiagnostics.append(.warning("cannot load font '\(failed)'", at: document.fontLocations[failed]))
             }
             fontDiagnostics += engine.checkFonts(&document)
         }

@@ -67,9 +67,39 @@ struct Typeset: ParsableCommand {
         return stem + ".pdf"
     }
 
+    /// The first argument that looks like an option typeset does not have (values of options skipped).
+    static func unknownOption(in arguments: [String]) -> String? {
+        let flags: Set<String> = ["--allow-undefined", "--list-templates", "-q", "--quiet", "-v", "--verbose", "--watch",
+                                  "-h", "--help", "--version"]
+        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps"]
+        var k = 0
+        while k < arguments.count {
+            let argument = arguments[k]
+            let name = String(argument.prefix { $0 != "=" })
+            if argument == "--" { return nil }
+            if options.contains(name) || (name.hasPrefix("-D") && name.count > 2) || (name.hasPrefix("-o") && name.count > 2) {
+                k += name == argument && (options.contains(name)) ? 2 : 1
+                continue
+            }
+            let shortFlags = !argument.hasPrefix("--") && argument.count > 1 && argument.dropFirst().allSatisfy { "qvh".contains($0) }
+            if argument.hasPrefix("-") && argument != "-" && !flags.contains(argument) && !shortFlags { return argument }
+            k += 1
+        }
+        return nil
+    }
+
     func validate() throws {
         if listTemplates { return }
-        guard let input else { throw ValidationError("missing input: typeset IN.rt [-o OUT]") }
+        guard let input else {
+            // ArgumentParser validates before it reports leftovers: name the unknown option, not the input.
+            if let unknown = Typeset.unknownOption(in: Array(CommandLine.arguments.dropFirst())) {
+                throw ValidationError("unknown option '\(unknown)'")
+            }
+            throw ValidationError("missing input: typeset IN.rt [-o OUT]")
+        }
+        if let output, output != "-", !Typesetter.isKnownOutput(output) {
+            throw ValidationError("unknown output type '.\((output as NSString).pathExtension)' in '\(output)': use .pdf, .png or .svg")
+        }
         for item in define where !item.contains("=") {
             throw ValidationError("-D expects name=value, got '\(item)'")
         }
@@ -89,12 +119,28 @@ struct Typeset: ParsableCommand {
 
     func run() throws {
         if listTemplates {
-            for (name, origin) in TemplateLibrary.list() { print("\(name)\t\(origin)") }
+            try printResult(TemplateLibrary.list().map { "\($0.0)\t\($0.1)" }.joined(separator: "\n"))
             return
+        }
+        if input == "-", let problem = StandardStreams.closedInput {
+            printError(problem)
+            throw ExitCode(1)
+        }
+        if output == "-", let problem = StandardStreams.closedOutput {
+            printError(problem)
+            throw ExitCode(1)
         }
         let request = makeRequest()
         if watch {
-            Watcher.run { build(request).inputs }
+            Watcher.run {
+                let clock = Date()
+                let result = build(request)
+                if result.succeeded, case .file(let out) = request.output {
+                    let pages = result.pages.map { "\($0) page\($0 == 1 ? "" : "s"), " } ?? ""
+                    printError("typeset: wrote \(out) (\(pages)\(formatDuration(Date().timeIntervalSince(clock))))")
+                }
+                return result.inputs
+            }
         }
         if !build(request).succeeded { throw ExitCode(1) }
     }
@@ -103,7 +149,7 @@ struct Typeset: ParsableCommand {
         let input = self.input ?? "-"
         let source: TypesetRequest.Input
         if input == "-" {
-            source = .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: "<stdin>")
+            source = .standardInput
         } else {
             source = .file(input)
         }
@@ -129,7 +175,7 @@ struct Typeset: ParsableCommand {
     }
 
     /// One build; prints diagnostics (and timings with --verbose).
-    func build(_ request: TypesetRequest) -> (succeeded: Bool, inputs: [String]) {
+    func build(_ request: TypesetRequest) -> (succeeded: Bool, inputs: [String], pages: Int?) {
         var request = request
         // Only a person at a terminal wants the line; CI logs and pipes would keep every rewrite.
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
@@ -145,12 +191,53 @@ struct Typeset: ParsableCommand {
             }
             printError("typeset: inputs: " + outcome.inputs.joined(separator: " "))
         }
-        return (outcome.succeeded, outcome.inputs)
+        return (outcome.succeeded, outcome.inputs, outcome.pages)
     }
 }
 
+/// Writes all of `text` to `fd`; the errno of a failure, or nil.
+func writeText(_ text: String, to fd: Int32) -> Int32? {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return errno }
+        offset += n
+    }
+    return nil
+}
+
+/// Writes a line to standard error; a full or closed standard error loses the line but never traps.
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    _ = writeText(line + "\n", to: STDERR_FILENO)
+}
+
+/// Prints a line to standard output and checks that it arrived: `measure > /dev/full` is an error.
+func printResult(_ text: String) throws {
+    if let failure = writeText(text + "\n", to: STDOUT_FILENO) {
+        printError("typeset: error: cannot write standard output: \(String(cString: strerror(failure)))")
+        throw ExitCode(1)
+    }
+}
+
+/// Standard input, output and error closed by the caller (`typeset - <&-`): noted at startup, then each is
+/// pointed at /dev/null so no file typeset opens later takes its number and gets read or overwritten.
+enum StandardStreams {
+    nonisolated(unsafe) static var closedInput: String? = nil
+    nonisolated(unsafe) static var closedOutput: String? = nil
+
+    static func check() {
+        for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 {
+            if fd == STDIN_FILENO { closedInput = "<stdin>:1:1: error: cannot read standard input: it is closed" }
+            if fd == STDOUT_FILENO { closedOutput = "typeset: error: cannot write standard output: it is closed" }
+            let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                close(null)
+            }
+        }
+    }
 }
 
 /// `0.42 ms`, `12.3 ms`, `1.25 s`: three significant figures in a unit a person reads at a glance.
@@ -206,13 +293,18 @@ struct MeasureDocument: ParsableCommand {
     var allowUndefined = false
 
     func validate() throws {
-        guard Measure.parseWidth(width) != nil else { throw ValidationError("--width expects a length like 12cm or 300pt, got '\(width)'") }
+        guard let points = Measure.parseWidth(width), points > 0 else {
+            throw ValidationError("--width expects a positive length up to \(Int(Measure.maxWidth))pt, like 12cm or 300pt, got '\(width)'")
+        }
         for item in define where !item.contains("=") { throw ValidationError("-D expects name=value, got '\(item)'") }
     }
 
     func run() throws {
-        let source: TypesetRequest.Input = input == "-"
-            ? .bytes([UInt8](FileHandle.standardInput.readDataToEndOfFile()), name: "<stdin>") : .file(input)
+        if input == "-", let problem = StandardStreams.closedInput {
+            printError(problem)
+            throw ExitCode(1)
+        }
+        let source: TypesetRequest.Input = input == "-" ? .standardInput : .file(input)
         var request = TypesetRequest(input: source, output: .standardOutput)
         for item in define {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -226,7 +318,7 @@ struct MeasureDocument: ParsableCommand {
         guard let measurement else { throw ExitCode(1) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        print(String(decoding: try encoder.encode(measurement), as: UTF8.self))
+        try printResult(String(decoding: try encoder.encode(measurement), as: UTF8.self))
     }
 }
 
@@ -246,6 +338,8 @@ func runCommand<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) -> Ne
     }
 }
 
+StandardStreams.check()
+Typesetter.installSignalCleanup()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))

@@ -4,23 +4,17 @@ import Foundation
 import XCTest
 
 final class HostileInputTests: XCTestCase {
-    /// Runs `typeset IN -o OUT` and checks the exit code, a message, and the time (debug build: 5 s).
+    /// Runs `typeset IN -o OUT` and checks the exit code and a message. Time is not judged here (a loaded
+    /// machine would make any budget flaky): unit tests check growth by ratio, `make bench` prints times.
     private func check(_ name: String, _ contents: Data, status: Int32, message: String?, extra: [String: Data] = [:],
                        file: StaticString = #filePath, line: UInt = #line) throws {
         let dir = try Harness.scratch(name)
         try contents.write(to: URL(fileURLWithPath: dir + "/in.rt"))
         for (n, d) in extra { try d.write(to: URL(fileURLWithPath: dir + "/" + n)) }
-        let start = Date()
         let result = try Harness.typeset(["in.rt", "-o", "out.pdf"], cwd: dir)
-        let seconds = Date().timeIntervalSince(start)
         XCTAssertEqual(result.status, status, "\(name): \(result.stderr.prefix(500))", file: file, line: line)
         if let message { XCTAssertTrue(result.stderr.contains(message), "\(name): \(result.stderr.prefix(500))", file: file, line: line) }
-        XCTAssertLessThan(seconds, HostileInputTests.budget, "\(name) took \(seconds) s", file: file, line: line)
     }
-
-    /// The promise is 5 s for the shipped (release) binary. `swift test` runs the debug build, which parses
-    /// several times slower; it gets twice the budget so a loaded CI machine does not fail a fast program.
-    static let budget: Double = Harness.binary.contains("/release/") ? 5 : 10
 
     private func text(_ s: String) -> Data { Data(s.utf8) }
 
@@ -60,10 +54,8 @@ final class HostileInputTests: XCTestCase {
             }
             let dir = try Harness.scratch("mut\(k)")
             try Data(bytes).write(to: URL(fileURLWithPath: dir + "/in.rt"))
-            let start = Date()
             let result = try Harness.typeset(["in.rt", "-D", "xs=1", "--allow-undefined"], cwd: dir)
             XCTAssertTrue(result.status == 0 || result.status == 1, "\(String(decoding: bytes, as: UTF8.self)): \(result.stderr)")
-            XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         }
     }
 }

@@ -2,42 +2,36 @@ import XCTest
 @testable import RTSyntax
 
 final class RobustnessTests: XCTestCase {
-    private func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
     func testOneMegabyteParagraph() {
-        var text = ""
         let piece = "Some *emphasis* and `code` with snake_case, [a link](https://x.org) and 2*3 stuff. "
-        while text.utf8.count < 1_000_000 { text += piece }
-        var result: ParseResult?
-        let seconds = time { result = parse(text) }
-        XCTAssertLessThan(seconds, 3.0, "1 MB paragraph took \(seconds)s")
+        func paragraph(_ bytes: Int) -> String { String(repeating: piece, count: bytes / piece.utf8.count + 1) }
+        let texts = [250_000: paragraph(250_000), 1_000_000: paragraph(1_000_000)]
+        Growth.assertLinear("paragraph", size: 250_000) { _ = parse(texts[$0] ?? "") }
+        let result: ParseResult? = parse(texts[1_000_000] ?? "")
         guard case .paragraph(let c)? = result?.document.blocks.first?.kind else { return XCTFail() }
         XCTAssertEqual(result?.document.blocks.count, 1)
         XCTAssertGreaterThan(c.count, 30_000)
     }
 
-    func testPathologicalInlinesStayFast() {
-        let cases = [
-            String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000),
-            String(repeating: "[a](", count: 100_000),
-            String(repeating: "[a]{\"", count: 80_000),
-            String(repeating: "*a _b ", count: 80_000),
-            String(repeating: "`` ` ", count: 80_000),
-            String(repeating: "<a:", count: 100_000),
-            String(repeating: "{{", count: 100_000),
-            String(repeating: "{% ", count: 100_000),
-            String(repeating: "**", count: 100_000) + "x" + String(repeating: "**", count: 100_000),
-            String(repeating: "![", count: 100_000) + String(repeating: "](x)", count: 100_000),
+    func testPathologicalInlinesStayLinear() {
+        // Each case at n repetitions; checked at n / 4 and n.
+        let cases: [(Int) -> String] = [
+            { String(repeating: "[", count: 2 * $0) + String(repeating: "]", count: 2 * $0) },
+            { String(repeating: "[a](", count: $0) },
+            { String(repeating: "[a]{\"", count: $0 * 4 / 5) },
+            { String(repeating: "*a _b ", count: $0 * 4 / 5) },
+            { String(repeating: "`` ` ", count: $0 * 4 / 5) },
+            { String(repeating: "<a:", count: $0) },
+            { String(repeating: "{{", count: $0) },
+            { String(repeating: "{% ", count: $0) },
+            { String(repeating: "**", count: $0) + "x" + String(repeating: "**", count: $0) },
+            { String(repeating: "![", count: $0) + String(repeating: "](x)", count: $0) },
         ]
-        for text in cases {
-            var r: ParseResult?
-            let seconds = time { r = parse(text) }
-            XCTAssertLessThan(seconds, 3.0, "\(text.prefix(12))... took \(seconds)s")
-            XCTAssertEqual(r?.document.blocks.count, 1, "\(text.prefix(12))")
+        for make in cases {
+            let texts = [25_000: make(25_000), 100_000: make(100_000)]
+            let name = String((texts[100_000] ?? "").prefix(12))
+            Growth.assertLinear(name, size: 25_000) { _ = parse(texts[$0] ?? "") }
+            XCTAssertEqual(parse(texts[100_000] ?? "").document.blocks.count, 1, name)
         }
     }
 
@@ -83,11 +77,14 @@ final class RobustnessTests: XCTestCase {
     }
 
     func testDeeplyIndentedLists() {
-        var text = ""
-        for k in 0 ..< 1_000 { text += String(repeating: " ", count: 2 * k) + "- item \(k)\n" }
-        var r: ParseResult?
-        let seconds = time { r = parse(text) }
-        XCTAssertLessThan(seconds, 5.0)
+        // n lines indented 0, 2, 4, ... spaces: the input grows as n squared, so sizes 500 and 1000 lines
+        // are inputs of 1:4 bytes.
+        func lists(_ lines: Int) -> String {
+            (0 ..< lines).map { String(repeating: " ", count: 2 * $0) + "- item \($0)\n" }.joined()
+        }
+        let texts = [500: lists(500), 2_000: lists(1_000)]
+        Growth.assertLinear("indented lists", size: 500) { _ = parse(texts[$0] ?? "") }
+        let r: ParseResult? = parse(texts[2_000] ?? "")
         XCTAssertEqual(r?.document.blocks.count, 1)
         XCTAssertEqual(listDepth(r?.document.blocks ?? []), BlockParser.maxDepth)
     }

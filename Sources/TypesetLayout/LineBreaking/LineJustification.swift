@@ -70,8 +70,8 @@ enum LineJustification {
                     } else {
                         continue
                     }
-                    let next = Int(exact.rounded())
-                    glyphs.pointee.glyphs[g].geometry.width = w + Int32(next - given)
+                    let next = clampedInt(exact.rounded())
+                    glyphs.pointee.glyphs[g].geometry.width = w + cInt(next - given)
                     given = next
                 }
             }

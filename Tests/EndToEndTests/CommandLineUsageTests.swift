@@ -1,0 +1,77 @@
+// Issue 9 points 14 and issue 8's option values: usage errors are exit 2 with a message that names the
+// real problem; `--watch` says what each build wrote; `measure` prints figures a person can read.
+
+import Foundation
+import XCTest
+
+final class CommandLineUsageTests: XCTestCase {
+    func testUnknownOptionIsNamedEvenWithoutInput() throws {
+        for arguments in [["--bogus"], ["-q", "--bogus"], ["a.rt", "--bogus"]] {
+            let result = try Harness.typeset(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.stderr.lowercased().contains("unknown option '--bogus'"), "\(arguments): \(result.stderr)")
+        }
+        let missing = try Harness.typeset(["-q"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("missing input"), missing.stderr)
+    }
+
+    func testUnknownOutputExtensionIsAUsageError() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Hello.\n", to: dir + "/a.rt")
+        let result = try Harness.typeset(["a.rt", "-o", "x.docx"], cwd: dir)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("unknown output type '.docx'"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/x.docx"))
+        for name in ["x.PDF", "x.svg", "x.png", "noextension"] {
+            XCTAssertEqual(try Harness.typeset(["a.rt", "-o", name], cwd: dir).status, 0, name)
+        }
+    }
+
+    func testBadMeasureWidthsAreUsageErrors() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Hello.\n", to: dir + "/m.rt")
+        for width in ["0", "0cm", "99999999999pt", "-5cm", "nan", "inf", "wide", String(repeating: "9", count: 400)] {
+            let result = try Harness.typeset(["measure", "m.rt", "--width=\(width)"], cwd: dir)
+            XCTAssertEqual(result.status, 2, "--width \(width): \(result.stderr)")
+        }
+    }
+
+    func testMeasurePrintsHundredthsOfAPoint() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Hello, this is a line or two of text to measure at a width in centimetres.\n", to: dir + "/m.rt")
+        let result = try Harness.typeset(["measure", "m.rt", "--width", "8cm"], cwd: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertTrue(json.contains("\"width\":226.77"), json)
+        XCTAssertFalse(json.contains("226.771"), json)
+    }
+
+    /// Each build in `--watch` says what it wrote, how many pages and how long it took.
+    func testWatchReportsEachBuild() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Hello.\n", to: dir + "/w.rt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Harness.binary)
+        process.arguments = ["w.rt", "-o", "w.pdf", "--watch"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() }; process.waitUntilExit() }
+        var seen = ""
+        func waitFor(_ count: Int) {
+            while seen.components(separatedBy: "typeset: wrote w.pdf (").count - 1 < count {
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { return }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+        }
+        waitFor(1)
+        XCTAssertTrue(seen.contains("typeset: wrote w.pdf (1 page, "), seen)
+        sleep(1)
+        try Harness.write("Hello.\n\n@pagebreak\n\nAgain.\n", to: dir + "/w.rt")
+        waitFor(2)
+        XCTAssertTrue(seen.contains("typeset: wrote w.pdf (2 pages, "), seen)
+    }
+}
