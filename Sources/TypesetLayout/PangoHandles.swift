@@ -7,8 +7,14 @@ import TypesetIR
 /// Pango units per point (PANGO_SCALE; with the context at 72 dpi one device unit is one point).
 let pangoScale: Double = 1024
 
-@inline(__always) func toPango(_ points: Double) -> Int32 { Int32((points * pangoScale).rounded()) }
+/// Points to Pango units, clamped to what Pango's int can hold (NaN: 0): the one conversion at the boundary.
+@inline(__always) func toPango(_ points: Double) -> Int32 {
+    let units = (points * pangoScale).rounded()
+    guard !units.isNaN else { return 0 }
+    return Int32(min(max(units, Double(Int32.min)), Double(Int32.max)))
+}
 @inline(__always) func fromPango(_ units: Int32) -> Double { Double(units) / pangoScale }
+@inline(__always) func fromPango(_ units: Int) -> Double { Double(units) / pangoScale }
 
 /// The font map and Pango context: fontconfig setup is expensive, so one engine lives for the whole process.
 ///
