@@ -18,6 +18,8 @@ struct DocumentLowerer {
     /// Ids of blocks that emitted no paragraph yet; the next paragraph carries them.
     var pendingAnchors: [String] = []
     var listDepth = 0
+    /// Whether deep nesting has been reported (NestingLimit.swift: once per document).
+    var warnedDeepNesting = false
     /// While lowering a header/footer line, `{{page}}` & co. become fields instead of variables.
     var inRunningText = false
     /// `@toc`s waiting for the headings after them.
@@ -68,7 +70,7 @@ struct DocumentLowerer {
             var state = context
             sheet.apply("quote", to: &state)
             state = applying(block.attributes, to: state)
-            lowerContainer(children, state: state, context: context)
+            lowerContainer(children, state: state, context: context, at: block.range.start)
 
         case .codeBlock(_, let text):
             lowerCodeBlock(text, block: block, context: context)
@@ -183,18 +185,22 @@ struct DocumentLowerer {
         if let box, shape == nil {
             lowerBox(box, children: children, state: state, context: context) { me, inner in
                 var inner = inner
-                me.inColumns(columns, state: &inner) { me, inner in me.lowerContainer(children, state: inner, context: context) }
+                me.inColumns(columns, state: &inner) { me, inner in me.lowerContainer(children, state: inner, context: context, at: block.range.start) }
             }
         } else {
-            inColumns(columns, state: &state) { me, inner in me.lowerContainer(children, state: inner, context: context) }
+            inColumns(columns, state: &state) { me, inner in
+                me.lowerContainer(children, state: inner, context: context, at: block.range.start)
+            }
         }
         if shape != nil { output.append(.shapeEnd) }
     }
 
     /// Children of a quote or div inherit its attributes, except the spacing at its edges: `space-before` and
     /// `break-before` go to its first paragraph only, `space-after` to its last.
-    private mutating func lowerContainer(_ children: [Block], state: StyleState, context: StyleState) {
+    private mutating func lowerContainer(_ children: [Block], state: StyleState, context: StyleState,
+                                         at location: SourceLocation) {
         var inner = state.enteringContainer()
+        limitNesting(&inner, outer: context, at: location)
         inner.paragraph.spaceBefore = context.paragraph.spaceBefore
         inner.paragraph.spaceAfter = context.paragraph.spaceAfter
         inner.paragraph.breakBefore = context.paragraph.breakBefore

@@ -26,10 +26,23 @@ public struct Exclusion: Hashable, Sendable {
     public var pages: PageSpan
     /// Grows the shape on every side.
     public var margin: Double
-    public init(shape: FlowShape, pages: PageSpan = .this, margin: Double = 0) {
+    /// Where the `@exclude` was written, for layout's diagnostics (not part of equality).
+    public var location: SourceLocation?
+    public init(shape: FlowShape, pages: PageSpan = .this, margin: Double = 0, location: SourceLocation? = nil) {
         self.shape = shape
         self.pages = pages
         self.margin = margin
+        self.location = location
+    }
+
+    public static func == (a: Exclusion, b: Exclusion) -> Bool {
+        a.shape == b.shape && a.pages == b.pages && a.margin == b.margin
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shape)
+        hasher.combine(pages)
+        hasher.combine(margin)
     }
 }
 
@@ -140,7 +153,7 @@ extension DocumentLowerer {
             diagnostics.append(.warning("bad @exclude shape '\(shape)': \(problem ?? "malformed"); ignored", at: location))
             return
         }
-        var exclusion = Exclusion(shape: parsed)
+        var exclusion = Exclusion(shape: parsed, location: location)
         for pair in options {
             let value = pair.value.trimmingASCIIWhitespace().lowercased()
             switch pair.key {

@@ -36,8 +36,11 @@ extension DocumentLowerer {
 
         let markers = list.items.indices.map { listMarker(list, index: $0, bullets: state.bullets) }
         let em = state.character.fontSize
-        let markerStart = state.containerLeft + state.marginLeft
-        let textEdge = markerStart + max(Self.minimumMarkerBox * em, widestMarker(markers, state: state) + Self.markerGap * em)
+        let (markerStart, textEdge) = limitListEdges(
+            markerStart: state.containerLeft + state.marginLeft,
+            textEdge: state.containerLeft + state.marginLeft
+                + max(Self.minimumMarkerBox * em, widestMarker(markers, state: state) + Self.markerGap * em),
+            state: state, at: block.range.start)
 
         var itemState = state.enteringContainer()
         itemState.containerLeft = textEdge

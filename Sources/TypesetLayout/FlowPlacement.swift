@@ -34,6 +34,22 @@ private struct FragmentReuse {
 }
 
 extension Paginator {
+    /// Stops with an error when the page being left holds nothing at all: no line fits anywhere on it beside
+    /// its shapes (an exclusion over every column), and with `pages=all` no later page would do better.
+    func checkPageNotBlank(_ p: ParagraphLayout) throws {
+        guard columnIndex + 1 >= frames.count, !pageHasContent, flow.positioned == nil else { return }
+        let n = page.number
+        let covering = flow.exclusions.filter { _, e in
+            switch e.exclusion.pages {
+            case .this: return n == e.page
+            case .all: return n >= e.page
+            case .range(let a, let b): return a <= n && n <= b
+            }
+        }.min { $0.key < $1.key }?.value.exclusion
+        throw Diagnostic.error("no line of text fits on page \(n) beside this @exclude: it leaves no room in any "
+            + "column; make it smaller or give it fewer pages", at: covering?.location ?? p.paragraph.location)
+    }
+
     /// Exclusions and floats on the current page, in page coordinates.
     func pageShapes() -> [PlacedShape] {
         if flow.positioned != nil { return [] }  // a positioned shape is what the exclusions make room for
@@ -91,7 +107,6 @@ extension Paginator {
         var offset = start
         var gap = (start == 0 && !region.isEmpty) ? pendingSpace + style.spaceBefore : 0
         var reuse: FragmentReuse? = nil
-        var emptyColumns = 0
         var force = false
         // Orphans: a paragraph that cannot start with that many lines here starts in the next column.
         if start == 0, !region.isEmpty, flow.positioned == nil, p.lines.count > 1 {
@@ -113,14 +128,12 @@ extension Paginator {
                 }
                 if bands.isTrial && region.isEmpty { throw BalanceOverflow() }
                 if !region.isEmpty || region.y > region.frame.top + FlowRegion.epsilon {
+                    try checkPageNotBlank(p)
                     try nextColumn()
                     gap = 0
                     reuse = nil
                     linesInColumn = 0
                     startedInColumn = false
-                    emptyColumns += 1
-                    // Shapes cover every column (say `pages=all` over the whole width): set lines over them.
-                    force = emptyColumns > 2 * frames.count + 2
                     continue
                 }
                 force = true  // a line taller than the column goes alone
@@ -206,7 +219,6 @@ extension Paginator {
             offset = next
             reuse = nextReuse
             gap = 0
-            emptyColumns = 0
             force = false
         }
         pendingSpace = style.spaceAfter
@@ -234,12 +246,14 @@ extension Paginator {
     /// of all its remaining text per line; the last two lines of a cut layout are not used.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
                                 frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
-        let budget = max(256, clampedInt(8 * width / (0.4 * fontSize)))
-        var end = bytes.count
-        if offset + budget < bytes.count, let space = bytes[(offset + budget)...].firstIndex(of: 0x20) { end = space }
+        var budget = max(256, clampedInt(min(8 * width / (0.4 * max(fontSize, 1)), 65_536)))
+        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
-        if end < bytes.count && layout.lines.count < 3 {
-            end = bytes.count  // a very long word: lay out everything
+        while end < bytes.count && layout.lines.count < 3 {
+            // Too little text for three lines here (a very long word, a wide fragment): take more, growing
+            // geometrically so a long word costs linear time, not a layout of all the rest per line.
+            budget *= 4
+            end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
             layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         }
         let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count

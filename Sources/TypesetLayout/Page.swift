@@ -11,6 +11,16 @@ public struct PlacedLine {
     public var originX: Double
     public var baseline: Double
 
+    /// `originX` is where `paragraph`'s layout starts (column edge + its `left`). A line of a paragraph laid out
+    /// in pieces is placed as the line of its piece, which Pango draws.
+    public init(paragraph: ParagraphLayout, lineIndex: Int, originX: Double, baseline: Double) {
+        let (piece, local) = paragraph.piece(ofLine: lineIndex)
+        self.paragraph = piece
+        self.lineIndex = local
+        self.originX = originX + piece.left - paragraph.left
+        self.baseline = baseline
+    }
+
     public var box: LineBox { paragraph.lines[lineIndex] }
     /// Left edge of the line's logical box on the page.
     public var x: Double { originX + box.x - paragraph.left }

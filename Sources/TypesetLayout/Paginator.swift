@@ -13,6 +13,9 @@ public struct PaginationSummary {
 }
 
 public enum DocumentLayout {
+    /// Most pages a document may make: past it pagination stops with an error (every page counts).
+    public static let maxPages = 10_000
+
     /// Paginates `document`, calling `onPage` with each page in order as soon as it is complete.
     /// When a header or footer shows `{{pages}}`, the document is paginated twice: once to count the pages.
     /// `onCount` hears of each page of that counting pass (`counted: n, total: nil`), then of the total
@@ -32,7 +35,10 @@ public enum DocumentLayout {
                 reuse = LayoutReuse()
                 let counter = Paginator(document: document, engine: engine, images: images, totalPages: nil,
                                         placeRunningText: false, reuse: reuse)
-                total = try counter.run { page in onCount(page.number, nil) }.pageCount
+                let counted = try counter.run { page in onCount(page.number, nil) }
+                // A counting pass stopped by an error: the drawing pass would only stop there again.
+                if counted.diagnostics.contains(where: { $0.severity == .error }) { return counted }
+                total = counted.pageCount
                 onCount(total ?? 0, total)
                 reuse?.isRecording = false
                 // Toc entries keep room for their numbers, so numbering them cannot move anything: one
@@ -108,6 +114,8 @@ final class Paginator {
     var boxes: [OpenBox] = []
     /// Page of each named destination so far (the counting pass hands them to the drawing pass's toc).
     var destinationPages: [String: Int] = [:]
+    /// The last paragraph location met while placing, for errors that stop pagination.
+    var placingLocation: SourceLocation?
     /// Destination pages from the counting pass, for toc numbers; nil when the document has no toc.
     let tocPages: [String: Int]?
     lazy var toc = TocDecorator(engine: engine, images: images)
@@ -144,9 +152,14 @@ final class Paginator {
             emit = onPage
             defer { emit = { _ in } }
             startPage(number: 1)
-            try placeBlocks(from: 0, line: 0, to: document.blocks.count)
-            try balanceBand(upTo: document.blocks.count)  // the last page's columns
-            try finishPage()
+            do {
+                try placeBlocks(from: 0, line: 0, to: document.blocks.count)
+                try balanceBand(upTo: document.blocks.count)  // the last page's columns
+                try finishPage()
+            } catch let stop as Diagnostic {
+                // Too many pages, or text that fits nowhere: the build fails with this error (no PDF is kept).
+                diagnostics.append(stop)
+            }
         }
         if let tocPages, tocPages != destinationPages {
             diagnostics.append(.warning("the table of contents may show wrong page numbers (headings moved while numbering it)", at: nil))
@@ -159,6 +172,7 @@ final class Paginator {
         var i = start, firstLine = line
         while i < end {
             bands.cursor = (i, firstLine)
+            if case .paragraph(let p) = document.blocks[i], let location = p.location { placingLocation = location }
             let block = prepare(i)
             prepared[i] = nil
             bands.layouts[i] = block
@@ -416,6 +430,10 @@ final class Paginator {
 
     func newPage() throws {
         if bands.isTrial { throw BalanceOverflow() }
+        if page.number >= DocumentLayout.maxPages {
+            throw Diagnostic.error("the document needs more than \(DocumentLayout.maxPages) pages, the limit; "
+                + "it stops here", at: placingLocation)
+        }
         closeBoxFragments()
         try finishPage()
         startPage(number: page.number + 1)

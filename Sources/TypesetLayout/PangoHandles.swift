@@ -9,6 +9,7 @@ let pangoScale: Double = 1024
 
 @inline(__always) func toPango(_ points: Double) -> Int32 { pangoUnits(points) }
 @inline(__always) func fromPango(_ units: Int32) -> Double { Double(units) / pangoScale }
+@inline(__always) func fromPango(_ units: Int) -> Double { Double(units) / pangoScale }
 
 /// The font map and Pango context: fontconfig setup is expensive, so one engine lives for the whole process.
 ///

@@ -28,7 +28,11 @@ public struct LineLinkPiece {
 
 public final class ParagraphLayout {
     public let paragraph: AttributedParagraph
-    let handle: LayoutHandle
+    /// Nil for a paragraph laid out in pieces (ParagraphPieces.swift): each piece has its own.
+    let handle: LayoutHandle?
+    /// A long paragraph's pieces, and the first line of each in `lines` (empty: one Pango layout).
+    let pieces: [ParagraphLayout]
+    let pieceFirstLines: [Int]
     /// Borrowed pointers into the layout's lines (valid while `handle` lives and the layout is not changed).
     let linePointers: [UnsafeMutablePointer<PangoLayoutLine>]
     public let lines: [LineBox]
@@ -46,12 +50,27 @@ public final class ParagraphLayout {
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
-    public var pangoLayout: OpaquePointer { handle.layout }
-
-    /// Lays out `paragraph` for a column `columnWidth` points wide.
-    public init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-                images imageCache: ImageCache, diagnostics: inout [Diagnostic]) {
+    /// A paragraph made of `pieces` (see ParagraphPieces.swift), whose lines are already gathered.
+    init(paragraph: AttributedParagraph, pieces: [ParagraphLayout], firstLines: [Int], lines: [LineBox],
+         images: [LineImage], warnings: [Diagnostic]) {
         self.paragraph = paragraph
+        handle = nil
+        self.pieces = pieces
+        pieceFirstLines = firstLines
+        linePointers = []
+        self.lines = lines
+        left = pieces.first?.left ?? 0
+        self.images = images
+        self.warnings = warnings
+        linkSpans = []
+    }
+
+    /// Lays out `paragraph` for a column `columnWidth` points wide, in one Pango layout.
+    init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
+         images imageCache: ImageCache, diagnostics: inout [Diagnostic]) {
+        self.paragraph = paragraph
+        pieces = []
+        pieceFirstLines = []
         let style = paragraph.style
         let layout = LayoutHandle(engine: engine)
         handle = layout
@@ -176,12 +195,13 @@ public final class ParagraphLayout {
         repeat {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
-            let baseline = pango_layout_iter_get_baseline(iter)
+            // In Int: a tall layout's positions come near Int32's range (pieces keep them inside it).
+            let baseline = Int(pango_layout_iter_get_baseline(iter)), top = Int(logical.y)
             let line = pango_layout_iter_get_line_readonly(iter)!
             let start = Int(line.pointee.start_index)
             pointers.append(line)
             raw.append((start..<(start + Int(line.pointee.length)), left + fromPango(logical.x), fromPango(logical.width),
-                        fromPango(baseline - logical.y), fromPango(logical.y + logical.height - baseline)))
+                        fromPango(baseline - top), fromPango(top + Int(logical.height) - baseline)))
         } while pango_layout_iter_next_line(iter) != 0
         pango_layout_iter_free(iter)
         linePointers = pointers
@@ -274,6 +294,10 @@ public final class ParagraphLayout {
 
     /// Pieces of links on line `index`, one per visual run of each link.
     public func linkPieces(line index: Int) -> [LineLinkPiece] {
+        if !pieces.isEmpty {
+            let (piece, local) = piece(ofLine: index)
+            return piece.linkPieces(line: local)
+        }
         guard !linkSpans.isEmpty else { return [] }
         let box = lines[index]
         let lineRange = box.startIndex..<(box.startIndex + box.length)
@@ -304,7 +328,13 @@ public final class ParagraphLayout {
     }
 
     /// The Pango line to draw for line `index`.
-    public func pangoLine(_ index: Int) -> UnsafeMutablePointer<PangoLayoutLine> { linePointers[index] }
+    public func pangoLine(_ index: Int) -> UnsafeMutablePointer<PangoLayoutLine> {
+        if !pieces.isEmpty {
+            let (piece, local) = piece(ofLine: index)
+            return piece.pangoLine(local)
+        }
+        return linePointers[index]
+    }
 
     static func lineIndex(containing offset: Int, in ranges: [Range<Int>]) -> Int? {
         var lo = 0, hi = ranges.count - 1

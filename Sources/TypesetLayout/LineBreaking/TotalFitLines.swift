@@ -156,6 +156,9 @@ enum TotalFitLines {
             let byte = Int(charByte[ch])
             if ch > 0 && attr.is_mandatory_break != 0 {
                 endWord(at: ch)
+                // No break at the fill glue itself (TeX's \penalty10000 before \parfillskip): it would end a
+                // line on nothing and plan a space break at a character that is not a space.
+                add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch)
                 add(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), at: ch)
                 add(.penalty(0, -TotalFitBreaker.forcedPenalty), at: ch)
             } else if ch > 0 && attr.is_line_break != 0 && attrs[ch - 1].is_white == 0 {
@@ -206,7 +209,8 @@ enum TotalFitLines {
             wordWidth += width
         }
         endWord(at: charCount)
-        // The end of the paragraph: TeX's \parfillskip and a forced break.
+        // The end of the paragraph: TeX's \penalty10000 \parfillskip and a forced break.
+        add(.penalty(0, TotalFitBreaker.forcedPenalty), at: charCount)
         add(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), at: charCount)
         add(.penalty(0, -TotalFitBreaker.forcedPenalty), at: charCount)
         return out

@@ -198,10 +198,15 @@ final class WordMeasure {
     }
 
     private func shape(_ key: WordKey) -> Shaped {
-        var starts: [Int] = []  // byte offset of each character
-        for (i, b) in key.bytes.enumerated() where b & 0xC0 != 0x80 { starts.append(i) }
-        var out = Shaped(advance: [Int32](repeating: 0, count: starts.count),
-                         clusterStart: [Bool](repeating: false, count: starts.count), complete: true)
+        // Character index of each byte that starts a character (-1 inside one): a word may be very long.
+        var charAt = [Int](repeating: -1, count: key.bytes.count)
+        var count = 0
+        for (i, b) in key.bytes.enumerated() where b & 0xC0 != 0x80 {
+            charAt[i] = count
+            count += 1
+        }
+        var out = Shaped(advance: [Int32](repeating: 0, count: count),
+                         clusterStart: [Bool](repeating: false, count: count), complete: true)
         var analysis = PangoAnalysis()
         analysis.font = UnsafeMutablePointer(fonts[Int(key.font)])
         analysis.level = 0
@@ -218,9 +223,9 @@ final class WordMeasure {
         for i in 0..<Int(g.num_glyphs) {
             let glyph = g.glyphs[i]
             if glyph.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { out.complete = false }
-            // Byte offset -> character index (words are short: a linear search).
             let cluster = Int(g.log_clusters[i])
-            guard let c = starts.firstIndex(of: cluster) else { out.complete = false; continue }
+            guard cluster >= 0, cluster < charAt.count, charAt[cluster] >= 0 else { out.complete = false; continue }
+            let c = charAt[cluster]
             out.advance[c] += glyph.geometry.width
             out.clusterStart[c] = true
         }

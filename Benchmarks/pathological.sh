@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Pathological inputs from issue 8 (huge paragraphs, unbreakable text, deep nesting, exclusions, big tables):
+# generates each, typesets it with the release binary and prints exit status, pages, seconds, peak memory
+# and seconds per MB of source. Part of `make bench`, not of `make test` (wall-clock numbers vary).
+# Usage: Benchmarks/pathological.sh [typeset-binary]   (default: builds and uses the release binary)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -ge 1 ]; then
+    bin="$1"
+else
+    swift build -c release --product typeset >/dev/null
+    bin="$(swift build -c release --show-bin-path)/typeset"
+fi
+out=Benchmarks/out/pathological
+mkdir -p "$out"
+
+gen() {  # gen NAME: writes $out/NAME.rt
+    local f="$out/$1.rt"
+    case "$1" in
+        words-72465) python3 -c "print('word ' * 72465)" > "$f" ;;
+        code-line-500k) python3 -c "print('\`\`\`\n' + 'x' * 500000 + '\n\`\`\`')" > "$f" ;;
+        font-1000pt) python3 -c "print('---\nfont-size: 1000pt\njustify: true\n---\n\n' + 'word ' * 1800)" > "$f" ;;
+        quotes-40) python3 -c "print('> ' * 40 + 'hello world')" > "$f" ;;
+        list-40) python3 -c "print('\n'.join('  ' * i + '- item %d level text here' % i for i in range(40)))" > "$f" ;;
+        exclude-full-page) python3 -c "print('@exclude rect(0, 0, 100%, 100%) pages=all\n\n' + 'word ' * 20000)" > "$f" ;;
+        a-100k) python3 -c "print('a' * 100000)" > "$f" ;;
+        a-200k) python3 -c "print('a' * 200000)" > "$f" ;;
+        word-20k-exclude) python3 -c "print('@exclude circle(50%, 60pt, 50pt)\n\n' + 'x' * 20000)" > "$f" ;;
+        word-20k) python3 -c "print('x' * 20000)" > "$f" ;;
+        body-50k-words) python3 -c "
+import random; random.seed(1)
+w = 'the of and layout table page column word text line break measure quick brown fox'.split()
+for i in range(500): print(' '.join(random.choice(w) for _ in range(100)) + '\n')" > "$f" ;;
+        table-50k-rows) python3 -c "
+print('| name | count | note |'); print('|---|---:|---|')
+for i in range(50000): print('| item %d | %d | some text %d |' % (i, i * 7, i % 13))" > "$f" ;;
+        paragraph-7.5mb) python3 -c "print('word ' * 1500000)" > "$f" ;;
+        paragraph-7.5mb-16col) python3 -c "print('---\ncolumns: 16\n---\n\n' + 'word ' * 1500000)" > "$f" ;;
+    esac
+}
+
+cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
+printf '%-24s %5s %6s %8s %9s %8s\n' case exit pages seconds peak-MB s/MB
+for name in ${CASES:-$cases}; do
+    gen "$name"
+    src="$out/$name.rt" pdf="$out/$name.pdf"
+    rm -f "$pdf"
+    /usr/bin/time -f '%e %M' -o "$out/$name.time" timeout 600 "$bin" "$src" -o "$pdf" >/dev/null 2>"$out/$name.err"
+    status=$?
+    read -r secs kb < <(tail -1 "$out/$name.time")
+    pages=$( [ -f "$pdf" ] && pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ {print $2}' || echo - )
+    bytes=$(stat -c %s "$src")
+    awk -v n="$name" -v st="$status" -v pg="${pages:--}" -v s="$secs" -v kb="$kb" -v b="$bytes" \
+        'BEGIN { printf "%-24s %5s %6s %8.2f %9.1f %8.2f\n", n, st, pg, s, kb / 1024, s / (b / 1048576) }'
+done
