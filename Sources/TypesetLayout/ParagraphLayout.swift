@@ -83,9 +83,9 @@ public final class ParagraphLayout {
         case .right: pango_layout_set_alignment(pl, PANGO_ALIGN_RIGHT)
         case .center: pango_layout_set_alignment(pl, PANGO_ALIGN_CENTER)
         case .justify:
+            // Justified by LineJustification, not by Pango: Pango also stretches lines that end in a hard break
+            // and letter-spaces lines without spaces (a tabbed price list), which the contract forbids.
             pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
-            // Total-fit lines are justified by LineJustification, not by Pango.
-            if !totalFit { pango_layout_set_justify(pl, 1) }
         }
 
         switch style.wrap {
@@ -166,6 +166,9 @@ public final class ParagraphLayout {
             sourceEdits = result.edits
             breakKinds = result.plan.map(\.kind)
             measuredByWords = result.measuredByWords
+        }
+        if alignment == .justify && !totalFit {
+            ParagraphLayout.justifyWrappedLines(pl, text: text, width: width, style: style)
         }
         diagnostics += layoutWarnings
 
@@ -369,25 +372,12 @@ public final class ParagraphLayout {
     }
 
     /// Tab stops are absolute positions from the column's left edge (as in Word and LibreOffice), so they win
-    /// over moving a line as a whole: a right-aligned or centred paragraph with tabs is set left. Justification
-    /// stretches every space of a line, which would push text after a tab off its stop; it is kept when no
-    /// space comes before a tab on its hard line (a leading tab as an indent, `Term<TAB>definition`: only text
-    /// after the tabs stretches, as Word does), otherwise the paragraph is set ragged-right.
+    /// over moving a line as a whole: a right-aligned or centred paragraph with tabs is set left. A justified
+    /// one stays justified: only its lines without a tab stretch (see justifyWrappedLines).
     static func alignmentWithTabs(_ alignment: TextAlignment, text: String) -> TextAlignment {
         switch alignment {
-        case .left, .start: return alignment
+        case .left, .start, .justify: return alignment
         case .right, .center: return .left
-        case .justify:
-            var spaceOnLine = false
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case " ": spaceOnLine = true
-                case "\t": if spaceOnLine { return .left }
-                case "\n", "\u{2028}": spaceOnLine = false
-                default: break
-                }
-            }
-            return .justify
         }
     }
 
