@@ -66,7 +66,7 @@ public struct Page {
     public var links: [LinkArea] = []
     public var destinations: [NamedDestination] = []
     public var outline: [PlacedOutlineEntry] = []
-    /// The `{{section}}` of this page: the last level-1 heading started on or before it.
+    /// The `{{section}}` of this page: the level-1 heading it opens with, else the last one before it.
     public var section: String?
     /// Header and footer lines (filled once the page is complete).
     public var runningLines: [PlacedLine] = []

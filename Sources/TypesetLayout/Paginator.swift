@@ -121,6 +121,13 @@ final class Paginator {
         }
         return names
     }()
+    /// The last block that puts something on a page: breaks after it do nothing (no empty last page).
+    private lazy var lastContentBlock: Int = document.blocks.lastIndex {
+        switch $0 {
+        case .pageBreak, .columnBreak, .columnSet, .exclusion: return false
+        default: return true
+        }
+    } ?? -1
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
     private var prepared: [Int: PreparedBlock] = [:]
 
@@ -164,10 +171,10 @@ final class Paginator {
             bands.layouts[i] = block
             switch block {
             case .pageBreak:
-                if pageHasContent { try newPage() }
+                if pageHasContent && i < lastContentBlock { try newPage() }
                 pendingSpace = 0
             case .columnBreak:
-                if !region.isEmpty { try nextColumn() }
+                if !region.isEmpty && i < lastContentBlock { try nextColumn() }
                 pendingSpace = 0
             case .rule(let rule):
                 try place(rule)
@@ -393,7 +400,10 @@ final class Paginator {
         if let outline = p.paragraph.outline {
             names.append(outline.id)
             page.outline.append(PlacedOutlineEntry(level: outline.level, title: outline.title, id: outline.id, y: y))
-            if outline.level == 1 { section = outline.title }
+            if outline.level == 1 {
+                section = outline.title
+                if !pageHasContent { page.section = outline.title }  // the heading the page opens with
+            }
         }
         for name in names where destinationNames.insert(name).inserted {
             page.destinations.append(NamedDestination(name: name, x: x, y: y))
@@ -424,6 +434,7 @@ final class Paginator {
 
     private func startPage(number: Int) {
         page = Page(number: number, width: document.page.width, height: document.page.height)
+        page.section = section  // the level-1 heading in force at the top of the page
         pageHasContent = false
         startBand(top: document.page.margins.top)
     }
@@ -431,7 +442,6 @@ final class Paginator {
     private func finishPage() throws {
         closeBand()
         for destination in page.destinations { destinationPages[destination.name] = page.number }
-        page.section = section
         pageCount += 1
         runningText?.place(on: &page, totalPages: totalPages, diagnostics: &diagnostics)
         try emit(page)

@@ -1,0 +1,81 @@
+// Points of the page-by-page review (issue 9): running headers, trailing breaks, measure with breaks.
+
+import Foundation
+import XCTest
+
+final class PageReviewTests: XCTestCase {
+    private let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut "
+        + "labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris."
+
+    /// Header words per page (above the 2cm top margin).
+    private func headers(_ pdf: String) throws -> [Int: String] {
+        var result: [Int: String] = [:]
+        for word in try PDF.words(pdf) where word.yMax < 2 * 72 / 2.54 {
+            result[word.page, default: ""] += (result[word.page] == nil ? "" : " ") + word.text
+        }
+        return result
+    }
+
+    /// `{{section}}` is the level-1 heading in force at the top of the page: the one the page opens with,
+    /// else the last one before the page, else empty.
+    func testSectionIsTheHeadingInForceAtTheTopOfThePage() throws {
+        let body = Array(repeating: lorem, count: 40).joined(separator: "\n\n")
+        let pdf = try Harness.typesetSource("""
+            ---
+            header: "[{{section}}]"
+            ---
+            Intro text before any heading.
+
+            # Alpha
+
+            Short.
+
+            # Beta
+
+            \(body)
+
+            # Gamma
+
+            Gamma's text.
+
+            @pagebreak
+
+            # Delta
+
+            Delta's text.
+
+            """)
+        let words = try PDF.words(pdf)
+        let gammaPage = try XCTUnwrap(words.first { $0.text == "Gamma" && $0.yMin > 50 }).page
+        let deltaPage = try XCTUnwrap(words.first { $0.text == "Delta" && $0.yMin > 50 }).page
+        XCTAssertGreaterThan(gammaPage, 1)
+        XCTAssertEqual(deltaPage, gammaPage + 1)
+        let heads = try headers(pdf)
+        XCTAssertEqual(heads[1], "[]", "page 1 opens with text and no heading comes before it")
+        for page in 2...gammaPage { XCTAssertEqual(heads[page], "[Beta]", "page \(page)") }
+        XCTAssertEqual(heads[deltaPage], "[Delta]", "the page opens with Delta")
+    }
+
+    /// A break at the very end of the document does nothing: no empty last page (with its footer).
+    func testTrailingBreaksMakeNoEmptyPage() throws {
+        for tail in ["@pagebreak", "@columnbreak", "@pagebreak\n\n@pagebreak", "@columnbreak\n\n@pagebreak"] {
+            let pdf = try Harness.typesetSource("""
+                ---
+                footer: "{{page}}/{{pages}}"
+                ---
+                # One screen
+
+                Text on the first page.
+
+                \(tail)
+
+                """)
+            XCTAssertEqual(try PDF.pageCount(pdf), 1, tail)
+            XCTAssertTrue(try PDF.text(pdf).contains("1/1"), tail)
+        }
+        // A break with text after it still breaks; so does one before a trailing column switch's text.
+        let pdf = try Harness.typesetSource("One.\n\n@pagebreak\n\nTwo.\n\n@pagebreak\n")
+        XCTAssertEqual(try PDF.pageCount(pdf), 2)
+        XCTAssertEqual(try PDF.text(pdf, page: 2).trimmingCharacters(in: .whitespacesAndNewlines), "Two.")
+    }
+}
