@@ -22,8 +22,10 @@ final class ListMarkerTests: XCTestCase {
         let items = (0..<12).map { _ in [paragraph(text("item"))] }
         let result = lowerMeasured([list(.decimal, items)])
         // "12." measures 12pt, plus the 0.5em gap (5pt): 17pt past the marker start (the list style's 0.5em).
-        for p in result.paragraphs {
-            XCTAssertEqual(p.style.firstLineHeadIndent, 5)
+        for (i, p) in result.paragraphs.enumerated() {
+            // Ordered markers are right-aligned: each ends 0.5em before the text edge.
+            let markerWidth = Double("\(i + 1).".count) * 4
+            XCTAssertEqual(p.style.firstLineHeadIndent, 5 + 17 - 5 - markerWidth, accuracy: 1e-9)
             XCTAssertEqual(p.style.headIndent, 5 + 17, accuracy: 1e-9)
             XCTAssertEqual(p.style.tabStops.first?.position, p.style.headIndent)
         }
