@@ -79,3 +79,37 @@ final class PageReviewTests: XCTestCase {
         XCTAssertEqual(try PDF.text(pdf, page: 2).trimmingCharacters(in: .whitespacesAndNewlines), "Two.")
     }
 }
+
+final class ContentsTests: XCTestCase {
+    /// A contents entry that wraps continues under its text, after its number; the leaders and the page number
+    /// stay on its last line.
+    func testWrappedEntryHangsAfterItsNumber() throws {
+        let pdf = try Harness.typesetSource("""
+            @toc
+
+            # 3. Protecting Users' Legal Rights From Anti-Circumvention Law, Which Takes Many Words To Say Here
+
+            Text.
+
+            # 12. Short
+
+            More text.
+
+            """)
+        let words = try PDF.words(pdf).filter { $0.page == 1 }
+        let number = try XCTUnwrap(words.first { $0.text == "3." })
+        let first = try XCTUnwrap(words.first { $0.text == "Protecting" })
+        XCTAssertEqual(first.yMin, number.yMin, accuracy: 0.1)
+        let entryLines = Dictionary(grouping: words.filter { $0.yMin >= number.yMin - 0.1 && $0.yMin < number.yMin + 30 },
+                                    by: { $0.yMax.rounded() }).sorted { $0.key < $1.key }.map(\.value)
+        XCTAssertGreaterThanOrEqual(entryLines.count, 2)
+        let second = entryLines[1].sorted { $0.xMin < $1.xMin }
+        XCTAssertEqual(second[0].xMin, first.xMin, accuracy: 0.5, "the second line hangs under 'Protecting'")
+        // Leaders and the page number: on the entry's last line, not the first.
+        let rightEdge = (21 - 2) * 72 / 2.54
+        XCTAssertEqual(second.last?.text, "1")
+        XCTAssertEqual(try XCTUnwrap(second.last).xMax, rightEdge, accuracy: 0.5)
+        XCTAssertGreaterThan(second.filter { $0.text == "." }.count, 10, "\(second.map(\.text))")
+        XCTAssertFalse(entryLines[0].contains { $0.text == "." || $0.text == "1" })
+    }
+}

@@ -51,3 +51,13 @@ final class ListMarkerTests: XCTestCase {
         XCTAssertTrue(result.warnings[0].message.contains("bullet"))
     }
 }
+
+final class TocNumberTests: XCTestCase {
+    /// Wrapped contents entries hang after the title's own number.
+    func testLeadingNumberOfATitle() {
+        let cases: [(String, String?)] = [("3. Protecting rights", "3. "), ("2.1 Methods", "2.1 "), ("2 Methods", "2 "),
+                                          ("IV. Results", "IV. "), ("B) Appendix", "B) "), ("A story", nil),
+                                          ("Introduction", nil), ("2024 in review", nil), ("3.", nil)]
+        for (title, number) in cases { XCTAssertEqual(DocumentLowerer.leadingNumber(title), number, title) }
+    }
+}
