@@ -56,6 +56,25 @@ final class PageReviewTests: XCTestCase {
         XCTAssertEqual(heads[deltaPage], "[Delta]", "the page opens with Delta")
     }
 
+    /// `measure` counts a page or column break as the end of a page of the document's height, and agrees with
+    /// a real render (it reported about 1,000,000 pt).
+    func testMeasureWithBreaksAgreesWithARender() throws {
+        let dir = try Harness.scratch()
+        for brk in ["@pagebreak", "@columnbreak"] {
+            try Harness.write("First page.\n\n\(brk)\n\nSecond page.\n\nAnd a third line.\n", to: dir + "/b.rt")
+            XCTAssertEqual(try Harness.typeset(["b.rt"], cwd: dir).status, 0)
+            let result = try Harness.typeset(["measure", "b.rt", "--width", "481.89pt"], cwd: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Double] ?? [:]
+            XCTAssertEqual(json["pages"], 2, brk)
+            XCTAssertEqual(json["lines"], 3, brk)
+            // A4 with 2cm margins: 729.64pt of content per page; the last page's text ends where the render's does.
+            let top = 2 * 72 / 2.54, contentHeight = 841.89 - 2 * top
+            let last = try XCTUnwrap(try PDF.words(dir + "/b.pdf").filter { $0.page == 2 }.map(\.yMax).max())
+            XCTAssertEqual(json["height"] ?? 0, contentHeight + last - top, accuracy: 4, brk)
+        }
+    }
+
     /// A break at the very end of the document does nothing: no empty last page (with its footer).
     func testTrailingBreaksMakeNoEmptyPage() throws {
         for tail in ["@pagebreak", "@columnbreak", "@pagebreak\n\n@pagebreak", "@columnbreak\n\n@pagebreak"] {
