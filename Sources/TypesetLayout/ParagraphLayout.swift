@@ -43,6 +43,8 @@ public final class ParagraphLayout {
     private(set) var breakKinds: [PlannedBreak.Kind] = []
     /// Total-fit: whether the breaks were planned from words measured one by one (see WordMeasure).
     private(set) var measuredByWords = false
+    /// Code that wraps: the `↪` drawn before each wrapped piece (see CodeWrap.swift).
+    public private(set) var continuationMark: ParagraphLayout?
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
@@ -66,6 +68,18 @@ public final class ParagraphLayout {
         pango_layout_set_indent(pl, toPango(style.firstLineHeadIndent - style.headIndent))
 
         var text = paragraph.text
+        var codeEdits: [TextEdit] = []
+        if style.wrap == .char && style.firstLineHeadIndent == style.headIndent && paragraph.attachments.isEmpty {
+            // Wrapped code: its pieces hang by the width of the mark (Pango indents the lines after each `\n`).
+            let mark = ParagraphLayout.markLayout(base: paragraph.runs.first?.attributes, engine: engine,
+                                                  images: imageCache)
+            continuationMark = mark
+            pango_layout_set_indent(pl, -toPango(mark.lines.first.map { $0.width + 0.3 * base.size } ?? 0))
+            codeEdits = text.withUTF8 { ParagraphLayout.codeBreakEdits($0, width: width, fontSize: base.size) }
+            if !codeEdits.isEmpty {
+                text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
+            }
+        }
         var hasTab = false
         var onlyMarkerTab = false
         text.withUTF8 { buffer in
@@ -96,8 +110,9 @@ public final class ParagraphLayout {
             // WORD_CHAR: an overlong word still breaks instead of running past the margin.
             pango_layout_set_wrap(pl, PANGO_WRAP_WORD_CHAR)
         case .char:
+            // After a space or punctuation where there is one (codeBreakEdits), else by character.
             pango_layout_set_width(pl, toPango(width))
-            pango_layout_set_wrap(pl, PANGO_WRAP_CHAR)
+            pango_layout_set_wrap(pl, PANGO_WRAP_WORD_CHAR)
         case .none:
             pango_layout_set_width(pl, -1)
         }
@@ -129,8 +144,16 @@ public final class ParagraphLayout {
             }
         }
         var runs = paragraph.runs
+        if !codeEdits.isEmpty {
+            sourceEdits = codeEdits
+            runs = runs.map { run in
+                AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: codeEdits)
+                                 ..< TotalFitLines.map(run.range.upperBound, through: codeEdits),
+                             attributes: run.attributes)
+            }
+        }
         if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
-                                          tabText: hasTab ? paragraph.text : nil) {
+                                          tabText: hasTab ? text : nil) {
             layoutWarnings.append(.warning("this paragraph has more than \(AttributeBuilder.decorationCap) coloured, "
                 + "highlighted or underlined spans; the rest are set plain (split the paragraph to keep them)",
                                            at: paragraph.location))

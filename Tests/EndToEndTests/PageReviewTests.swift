@@ -132,3 +132,40 @@ final class ContentsTests: XCTestCase {
         XCTAssertFalse(entryLines[0].contains { $0.text == "." || $0.text == "1" })
     }
 }
+
+final class CodeWrapTests: XCTestCase {
+    /// Wrapped code breaks after a space or punctuation where there is one, else by character, and each
+    /// wrapped piece starts with a `↪` drawn apart from the text.
+    func testWrappedCodeIsMarkedAndBreaksAfterPunctuation() throws {
+        let call = "let result = try await client.fetchSomethingVeryLong(parameter: value, other: otherValue, third: 3)"
+        let path = "https://example.com/a/very/long/path/that/goes/on/and/on/and/on/further/than/the/line/allows.html"
+        let word = String(repeating: "x", count: 130)
+        let pdf = try Harness.typesetSource("```\n\(call)\n\(path)\n\(word)\nshort\n```\n")
+        let lines = try PDF.text(pdf).split(separator: "\n").map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let mark = "\u{21AA} "
+        XCTAssertEqual(lines.filter { $0.hasPrefix(mark) }.count, 3, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("\u{200B}") }, "no invisible break characters in the text")
+        // Without the marks, the pieces join back into the source lines.
+        var joined: [String] = []
+        for line in lines {
+            if line.hasPrefix(mark), let last = joined.popLast() {
+                let piece = String(line.dropFirst(mark.count))
+                joined.append(last + (last.hasSuffix(":") ? " " : "") + piece)
+            } else {
+                joined.append(line)
+            }
+        }
+        XCTAssertEqual(joined, [call, path, word, "short"])
+        // The path breaks after a slash; the call after a space; only the long word breaks by character.
+        let pieces = lines.filter { !$0.hasPrefix(mark) }
+        XCTAssertTrue(pieces[1].hasSuffix("/"), pieces[1])
+        XCTAssertFalse(lines.contains { $0.count < 4 }, "no lone character on a line: \(lines)")
+        // The mark sits in the hanging indent, left of the wrapped text.
+        let words = try PDF.words(pdf)
+        let marks = words.filter { $0.text == "\u{21AA}" }
+        let firstWord = try XCTUnwrap(words.first { $0.text == "let" })
+        XCTAssertEqual(marks.count, 3)
+        for m in marks { XCTAssertEqual(m.xMin, firstWord.xMin, accuracy: 1) }
+    }
+}
