@@ -62,6 +62,16 @@ struct BlockParser {
         while i < lines.count {
             let l = lines[i]
             if src.isBlank(l) || src.isCommentOnly(l) {
+                if pending != nil && src.isBlank(l) {
+                    // Block attributes bind to the very next line only (section 6); silently when the line
+                    // between came out empty from variable expansion (`{.dateline}` above an empty `{{#date}}`).
+                    if src.map?.isWrittenBlank(l.start) ?? true {
+                        ctx.diagnostics.append(.warning("block attributes apply to nothing: a blank line separates "
+                            + "them from the block below; remove it", at: pendingAt))
+                    }
+                    pending = nil
+                    pendingAt = nil
+                }
                 i += 1
                 continue
             }
@@ -198,6 +208,12 @@ struct BlockParser {
             while lastSegment.1 > lastSegment.0 && Byte.isSpaceOrTab(text[lastSegment.1 - 1]) && text[lastSegment.1 - 1] != Byte.tab {
                 lastSegment.1 -= 1
             }
+            // A hard break with nothing after it is not printed (an empty `{{#date}}` line below it, section 6).
+            var backslashes = 0
+            while backslashes < lastSegment.1 - lastSegment.0 && text[lastSegment.1 - 1 - backslashes] == Byte.backslash {
+                backslashes += 1
+            }
+            if backslashes % 2 == 1 { lastSegment.1 -= 1 }
             segments[segments.count - 1] = lastSegment
         }
         let first = segments.first ?? (lines[i].start, lines[i].start)

@@ -26,6 +26,27 @@ struct SourceMap: Sendable {
         segments.append(Segment(outputStart: outputStart, file: file, originStart: originStart, verbatim: verbatim))
     }
 
+    /// Whether the output byte at `offset` was written as a blank line (false: a tag or a section that
+    /// expanded to nothing left it blank).
+    func isWrittenBlank(_ offset: Int) -> Bool {
+        guard let s = segment(at: offset), s.verbatim else { return segments.isEmpty }
+        let file = files[s.file]
+        let origin = min(s.originStart + max(0, offset - s.outputStart), file.bytes.count)
+        guard file.lineCount > 0 else { return true }
+        return file.isBlank(file.line(file.lineIndex(of: origin)))
+    }
+
+    private func segment(at offset: Int) -> Segment? {
+        guard !segments.isEmpty else { return nil }
+        var lo = 0
+        var hi = segments.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if segments[mid].outputStart <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return segments[lo]
+    }
+
     func location(_ offset: Int) -> SourceLocation {
         guard !segments.isEmpty else { return files[0].location(0) }
         var lo = 0

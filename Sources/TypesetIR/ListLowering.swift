@@ -3,7 +3,8 @@
 // Geometry (all from the column's left edge):
 //   markerStart = container edge (+ the `list` style's margin-left for a top-level list)
 //   textEdge    = markerStart + max(1.5em, widest marker of the list as set (measured with Pango) + 0.5em gap)
-//   first line of an item:  firstLineHeadIndent = markerStart, tab stop at textEdge, headIndent = textEdge
+//   first line of an item:  firstLineHeadIndent = markerStart (ordered: where the marker ends 0.5em before
+//                           textEdge), tab stop at textEdge, headIndent = textEdge
 //   later paragraphs and nested lists of the item start at textEdge.
 // Bullets: `•` `◦` `▪` by nesting level, or the `bullet` attribute's glyphs (on the `list` style or a list's
 // block attributes; they cycle by level the same way).
@@ -21,11 +22,12 @@ extension DocumentLowerer {
     /// The widest marker as set in the list's font: measured when lowering has a measurer, else estimated
     /// (0.5em per character: DejaVu Serif digits are 0.64em, a full stop 0.32em).
     func widestMarker(_ markers: [String], state: StyleState) -> Double {
-        let distinct = Set(markers)
-        if let measurer = options.measurer {
-            return distinct.map { measurer.width(of: $0, attributes: state.character) }.max() ?? 0
-        }
-        return Double(distinct.map { $0.unicodeScalars.count }.max() ?? 1) * 0.5 * state.character.fontSize
+        Set(markers).map { markerWidth($0, state: state) }.max() ?? 0
+    }
+
+    func markerWidth(_ marker: String, state: StyleState) -> Double {
+        if let measurer = options.measurer { return measurer.width(of: marker, attributes: state.character) }
+        return Double(max(marker.unicodeScalars.count, 1)) * 0.5 * state.character.fontSize
     }
 
     mutating func lowerList(_ list: ListBlock, block: Block, context: StyleState) {
@@ -68,6 +70,12 @@ extension DocumentLowerer {
             }
             var style = paragraphState.paragraphStyle()
             style.firstLineHeadIndent = markerStart
+            if list.isOrdered {
+                // Ordered markers end one gap before the text, as LaTeX's enumerate: `i.` and `iii.` line up
+                // on their full stops.
+                let width = markerWidth(markers[index], state: state)
+                style.firstLineHeadIndent = max(markerStart, textEdge - Self.markerGap * em - width)
+            }
             style.headIndent = textEdge
             style.tabStops = [TabStop(position: textEdge)] + style.tabStops.filter { $0.position > textEdge }
             emitParagraph(builder, style: style, base: paragraphState.character, location: location)
@@ -100,6 +108,13 @@ extension DocumentLowerer {
         case .lowerRoman: return romanNumeral(n) + delimiter
         case .upperRoman: return romanNumeral(n).uppercased() + delimiter
         }
+    }
+}
+
+extension ListBlock {
+    var isOrdered: Bool {
+        if case .bullet = style { return false }
+        return true
     }
 }
 

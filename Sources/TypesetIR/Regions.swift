@@ -90,10 +90,14 @@ extension DocumentLowerer {
         if heading.level == 1 { character.weight = max(character.weight, 700) }
         let size = character.fontSize
         var style = state.paragraphStyle()
-        // Levels indent by 1.5em; wrapped title lines hang 1.5em further, like LaTeX's contents.
+        // Levels indent by 1.5em; wrapped title lines hang under the title's text, after its number.
         let indent = style.headIndent + Double(heading.level - 1) * 1.5 * size
         style.firstLineHeadIndent = indent
         style.headIndent = indent
+        if let number = Self.leadingNumber(heading.title) {
+            style.headIndent += options.measurer?.width(of: number, attributes: character)
+                ?? Double(number.count) * 0.5 * size
+        }
         let numberWidth = 3.5 * size  // four digits and a gap
         style.tailIndent += numberWidth
         style.alignment = .left
@@ -106,6 +110,27 @@ extension DocumentLowerer {
         let paragraph = AttributedParagraph(text: text, runs: [AttributeRun(range: 0..<text.utf8.count, attributes: character)],
                                             style: style)
         return TocEntry(paragraph: paragraph, target: heading.id, level: heading.level, numberWidth: numberWidth)
+    }
+
+    /// A title's leading number with the space after it (`3. `, `2.1 `, `IV. `, `B) `), nil when it has none.
+    static func leadingNumber(_ title: String) -> String? {
+        guard let space = title.firstIndex(of: " "), space > title.startIndex else { return nil }
+        let token = title[..<space]
+        var rest = title[space...]
+        while rest.first == " " { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        let isNumber: Bool
+        if token.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ")") }) {
+            // A bare figure is a number (`2 Methods`), a year is not (`2024 in review`).
+            isNumber = token.first?.isNumber == true && (token.count <= 2 || token.contains { $0 == "." || $0 == ")" })
+        } else if let last = token.last, last == "." || last == ")" {
+            let body = token.dropLast()
+            isNumber = !body.isEmpty && (body.count == 1 && body.allSatisfy { $0.isASCII && $0.isLetter }
+                                         || body.allSatisfy { "IVXLCDM".contains($0) })
+        } else {
+            isNumber = false
+        }
+        return isNumber ? String(title[..<rest.startIndex]) : nil
     }
 
     // MARK: columns=N divs

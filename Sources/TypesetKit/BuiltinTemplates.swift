@@ -21,6 +21,7 @@ styles:
 vars:
   abstract: ""
 ---
+::: {columns=1}
 {{#title}}
 {.title}
 {{title}}
@@ -32,11 +33,13 @@ vars:
 
 {{/author}}
 {{#abstract}}
-::: abstract {columns=1}
+::: abstract
 **Abstract.** {{abstract}}
 :::
 
 {{/abstract}}
+:::
+
 {{content}}
 
 """#,

@@ -10,7 +10,8 @@ public struct Measurement: Codable, Sendable, Equatable {
     /// The text width asked for, in points: the width of one column (with `columns: 1`, the text width).
     public var width: Double
     /// Height of the content on an endless page, in points (header/footer excluded). With several columns
-    /// the columns are balanced, as on a last page, so this is the height of the tallest column.
+    /// the columns are balanced, as on a last page, so this is the height of the tallest column. With page or
+    /// column breaks, each page before the last counts as a whole page of the document's content height.
     public var height: Double
     /// Lines of text.
     public var lines: Int
@@ -55,13 +56,22 @@ public enum Measure {
         do {
             let summary = try DocumentLayout.paginate(endless) { page in
                 lines += page.lines.count
-                let bottom = max(page.lines.map { $0.top + $0.box.height }.max() ?? 0,
-                                 page.images.map { $0.y + $0.height }.max() ?? 0)
-                height = Double(pagesOfEndless) * endlessHeight + bottom
+                height = contentBottom(page)
                 pagesOfEndless += 1
             }
             diagnostics.append(contentsOf: summary.diagnostics)
-            let pages = try DocumentLayout.paginate(paged) { _ in }.pageCount
+            var pagedLines = 0
+            var lastBottom = 0.0
+            let pages = try DocumentLayout.paginate(paged) { page in
+                pagedLines += page.lines.count
+                lastBottom = max(contentBottom(page) - paged.page.margins.top, 0)
+            }.pageCount
+            if pagesOfEndless > 1 {
+                // Page or column breaks: every page but the last counts whole, as in a real render.
+                let pageContent = paged.page.height - paged.page.margins.top - paged.page.margins.bottom
+                height = Double(pages - 1) * pageContent + lastBottom
+                lines = pagedLines
+            }
             return (Measurement(width: (width * 100).rounded() / 100, height: (height * 100).rounded() / 100, lines: lines, pages: pages,
                                 columns: columns, contentWidth: (contentWidth * 100).rounded() / 100),
                     diagnostics.all)
@@ -69,6 +79,11 @@ public enum Measure {
             diagnostics.error("cannot lay out the document: \(error)", at: nil)
             return (nil, diagnostics.all)
         }
+    }
+
+    /// The lowest text line or image on a page, from the page's top edge.
+    private static func contentBottom(_ page: Page) -> Double {
+        max(page.lines.map { $0.top + $0.box.height }.max() ?? 0, page.images.map { $0.y + $0.height }.max() ?? 0)
     }
 
     /// Parses `--width` (`12cm`, `300pt`, `4in`; a bare number is points).

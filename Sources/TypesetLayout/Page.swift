@@ -76,9 +76,10 @@ public struct Page {
     public var links: [LinkArea] = []
     public var destinations: [NamedDestination] = []
     public var outline: [PlacedOutlineEntry] = []
-    /// The `{{section}}` of this page: the last level-1 heading started on or before it.
+    /// The `{{section}}` of this page: the level-1 heading it opens with, else the last one before it.
     public var section: String?
-    /// Header and footer lines (filled once the page is complete).
+    /// Lines that are not the document's text: header and footer (filled once the page is complete) and the
+    /// continuation marks of wrapped code.
     public var runningLines: [PlacedLine] = []
 
     public init(number: Int, width: Double, height: Double) {

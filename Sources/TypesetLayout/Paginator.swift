@@ -129,6 +129,13 @@ final class Paginator {
         }
         return names
     }()
+    /// The last block that puts something on a page: breaks after it do nothing (no empty last page).
+    private lazy var lastContentBlock: Int = document.blocks.lastIndex {
+        switch $0 {
+        case .pageBreak, .columnBreak, .columnSet, .exclusion: return false
+        default: return true
+        }
+    } ?? -1
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
     private var prepared: [Int: PreparedBlock] = [:]
 
@@ -178,10 +185,10 @@ final class Paginator {
             bands.layouts[i] = block
             switch block {
             case .pageBreak:
-                if pageHasContent { try newPage() }
+                if pageHasContent && i < lastContentBlock { try newPage() }
                 pendingSpace = 0
             case .columnBreak:
-                if !region.isEmpty { try nextColumn() }
+                if !region.isEmpty && i < lastContentBlock { try nextColumn() }
                 pendingSpace = 0
             case .rule(let rule):
                 try place(rule)
@@ -356,6 +363,10 @@ final class Paginator {
             if i == range.lowerBound { fragmentTop = slot.top }
             fragmentBottom = slot.top + box.height
             page.lines.append(PlacedLine(paragraph: p, lineIndex: i, originX: slot.x + p.left, baseline: baseline))
+            if let mark = p.continuationMark, p.isContinuation(i) {  // `↪`: drawn, not part of the text
+                page.runningLines.append(PlacedLine(paragraph: mark, lineIndex: 0, originX: slot.x + p.left,
+                                                    baseline: baseline))
+            }
             if i == p.lines.count - 1, case .tocEntry(let entry) = document.blocks[index] {
                 toc.decorate(entry, layout: p, line: box, x: slot.x, width: slot.width, baseline: baseline,
                              page: tocPages?[entry.target], on: &page)
@@ -407,7 +418,10 @@ final class Paginator {
         if let outline = p.paragraph.outline {
             names.append(outline.id)
             page.outline.append(PlacedOutlineEntry(level: outline.level, title: outline.title, id: outline.id, y: y))
-            if outline.level == 1 { section = outline.title }
+            if outline.level == 1 {
+                section = outline.title
+                if !pageHasContent { page.section = outline.title }  // the heading the page opens with
+            }
         }
         for name in names where destinationNames.insert(name).inserted {
             page.destinations.append(NamedDestination(name: name, x: x, y: y))
@@ -442,6 +456,7 @@ final class Paginator {
 
     private func startPage(number: Int) {
         page = Page(number: number, width: document.page.width, height: document.page.height)
+        page.section = section  // the level-1 heading in force at the top of the page
         pageHasContent = false
         startBand(top: document.page.margins.top)
     }
@@ -449,7 +464,6 @@ final class Paginator {
     private func finishPage() throws {
         closeBand()
         for destination in page.destinations { destinationPages[destination.name] = page.number }
-        page.section = section
         pageCount += 1
         runningText?.place(on: &page, totalPages: totalPages, diagnostics: &diagnostics)
         try emit(page)

@@ -47,6 +47,8 @@ public final class ParagraphLayout {
     private(set) var breakKinds: [PlannedBreak.Kind] = []
     /// Total-fit: whether the breaks were planned from words measured one by one (see WordMeasure).
     private(set) var measuredByWords = false
+    /// Code that wraps: the `↪` drawn before each wrapped piece (see CodeWrap.swift).
+    public private(set) var continuationMark: ParagraphLayout?
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
@@ -85,6 +87,18 @@ public final class ParagraphLayout {
         pango_layout_set_indent(pl, toPango(style.firstLineHeadIndent - style.headIndent))
 
         var text = paragraph.text
+        var codeEdits: [TextEdit] = []
+        if style.wrap == .char && style.firstLineHeadIndent == style.headIndent && paragraph.attachments.isEmpty {
+            // Wrapped code: its pieces hang by the width of the mark (Pango indents the lines after each `\n`).
+            let mark = ParagraphLayout.markLayout(base: paragraph.runs.first?.attributes, engine: engine,
+                                                  images: imageCache)
+            continuationMark = mark
+            pango_layout_set_indent(pl, -toPango(mark.lines.first.map { $0.width + 0.3 * base.size } ?? 0))
+            codeEdits = text.withUTF8 { ParagraphLayout.codeBreakEdits($0, width: width, fontSize: base.size) }
+            if !codeEdits.isEmpty {
+                text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
+            }
+        }
         var hasTab = false
         var onlyMarkerTab = false
         text.withUTF8 { buffer in
@@ -102,9 +116,9 @@ public final class ParagraphLayout {
         case .right: pango_layout_set_alignment(pl, PANGO_ALIGN_RIGHT)
         case .center: pango_layout_set_alignment(pl, PANGO_ALIGN_CENTER)
         case .justify:
+            // Justified by LineJustification, not by Pango: Pango also stretches lines that end in a hard break
+            // and letter-spaces lines without spaces (a tabbed price list), which the contract forbids.
             pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
-            // Total-fit lines are justified by LineJustification, not by Pango.
-            if !totalFit { pango_layout_set_justify(pl, 1) }
         }
 
         switch style.wrap {
@@ -115,8 +129,9 @@ public final class ParagraphLayout {
             // WORD_CHAR: an overlong word still breaks instead of running past the margin.
             pango_layout_set_wrap(pl, PANGO_WRAP_WORD_CHAR)
         case .char:
+            // After a space or punctuation where there is one (codeBreakEdits), else by character.
             pango_layout_set_width(pl, toPango(width))
-            pango_layout_set_wrap(pl, PANGO_WRAP_CHAR)
+            pango_layout_set_wrap(pl, PANGO_WRAP_WORD_CHAR)
         case .none:
             pango_layout_set_width(pl, -1)
         }
@@ -148,8 +163,16 @@ public final class ParagraphLayout {
             }
         }
         var runs = paragraph.runs
+        if !codeEdits.isEmpty {
+            sourceEdits = codeEdits
+            runs = runs.map { run in
+                AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: codeEdits)
+                                 ..< TotalFitLines.map(run.range.upperBound, through: codeEdits),
+                             attributes: run.attributes)
+            }
+        }
         if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
-                                          tabText: hasTab ? paragraph.text : nil) {
+                                          tabText: hasTab ? text : nil) {
             layoutWarnings.append(.warning("this paragraph has more than \(AttributeBuilder.decorationCap) coloured, "
                 + "highlighted or underlined spans; the rest are set plain (split the paragraph to keep them)",
                                            at: paragraph.location))
@@ -185,6 +208,9 @@ public final class ParagraphLayout {
             sourceEdits = result.edits
             breakKinds = result.plan.map(\.kind)
             measuredByWords = result.measuredByWords
+        }
+        if alignment == .justify && !totalFit {
+            ParagraphLayout.justifyWrappedLines(pl, text: text, width: width, style: style)
         }
         diagnostics += layoutWarnings
 
@@ -399,25 +425,12 @@ public final class ParagraphLayout {
     }
 
     /// Tab stops are absolute positions from the column's left edge (as in Word and LibreOffice), so they win
-    /// over moving a line as a whole: a right-aligned or centred paragraph with tabs is set left. Justification
-    /// stretches every space of a line, which would push text after a tab off its stop; it is kept when no
-    /// space comes before a tab on its hard line (a leading tab as an indent, `Term<TAB>definition`: only text
-    /// after the tabs stretches, as Word does), otherwise the paragraph is set ragged-right.
+    /// over moving a line as a whole: a right-aligned or centred paragraph with tabs is set left. A justified
+    /// one stays justified: only its lines without a tab stretch (see justifyWrappedLines).
     static func alignmentWithTabs(_ alignment: TextAlignment, text: String) -> TextAlignment {
         switch alignment {
-        case .left, .start: return alignment
+        case .left, .start, .justify: return alignment
         case .right, .center: return .left
-        case .justify:
-            var spaceOnLine = false
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case " ": spaceOnLine = true
-                case "\t": if spaceOnLine { return .left }
-                case "\n", "\u{2028}": spaceOnLine = false
-                default: break
-                }
-            }
-            return .justify
         }
     }
 

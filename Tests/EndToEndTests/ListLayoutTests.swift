@@ -29,11 +29,28 @@ final class ListLayoutTests: XCTestCase {
         let long = String(repeating: "wrapping words ", count: 30)
         for (marker, source) in [("1.", "1. \(long)\n"), ("10.", "10. \(long)\n"), ("iv.", "iv. \(long)\n")] {
             let g = try geometry(source, marker: marker)
-            let expected = max(15, g.width + 5)   // 10pt body: 0.5em gap, 1.5em minimum
-            XCTAssertEqual(g.text - g.start, expected, accuracy: 1, marker)
+            // 10pt body: the list's 0.5em margin, then a box of the marker plus a 0.5em gap (at least 1.5em);
+            // the ordered marker is right-aligned in it.
+            let left = 2 * 72 / 2.54
+            XCTAssertEqual(g.text - left, 5 + max(15, g.width + 5), accuracy: 1, marker)
+            XCTAssertEqual(g.text - (g.start + g.width), 5, accuracy: 1, marker)
             XCTAssertFalse(g.wrapped.isEmpty)
             for x in g.wrapped { XCTAssertEqual(x, g.text, accuracy: 1, "\(marker): wrapped line hangs at the text edge") }
         }
+    }
+
+    /// Ordered markers are right-aligned against the text, as LaTeX's enumerate: `i.`, `ii.`, `iii.` end at one
+    /// x and every item's text starts at one x.
+    func testRomanMarkersAreRightAlignedAndTextLinesUp() throws {
+        let pdf = try Harness.typesetSource("i. one\nii. two\niii. three\niv. four\nviii. eight\n")
+        let words = try PDF.words(pdf)
+        let markers = words.filter { $0.text.hasSuffix(".") }
+        XCTAssertEqual(markers.map(\.text), ["i.", "ii.", "iii.", "iv.", "v."])
+        let texts = words.filter { !$0.text.hasSuffix(".") }
+        XCTAssertEqual(texts.count, 5)
+        for m in markers { XCTAssertEqual(m.xMax, markers[0].xMax, accuracy: 0.3, "\(m.text) ends where i. ends") }
+        for t in texts { XCTAssertEqual(t.xMin, texts[0].xMin, accuracy: 0.3, "\(t.text) starts where one starts") }
+        XCTAssertGreaterThan(markers[0].xMin, markers[2].xMin + 3, "i. sits further right than iii.")
     }
 
     func testBulletStyleAndNesting() throws {

@@ -7,8 +7,21 @@ final class TabStopTests: XCTestCase {
     /// The page's left margin (2cm) plus `cm` centimetres: a stop's x on the page.
     private func stop(_ cm: Double) -> Double { (2 + cm) * 72 / 2.54 }
 
+    /// Every tab-stop test runs plain and with `justify` and `hyphenate` on (contract section 6: justification
+    /// never moves a tab stop's text). `extra` are more front matter lines.
+    private func variants(_ body: String, extra: [String] = [], _ check: ([Box]) throws -> Void) throws {
+        for settings in [[], ["justify: true", "hyphenate: true"]] {
+            let keys = extra + settings
+            let front = keys.isEmpty ? "" : "---\n" + keys.joined(separator: "\n") + "\n---\n"
+            let pdf = try Harness.typesetSource(front + body, name: "tabs\(settings.count)")
+            try check(try boxes(pdf))
+        }
+    }
+
+    typealias Box = (c: String, x: Double, right: Double, y: Double)
+
     /// Per-character boxes with their right edges (stext quads).
-    private func boxes(_ pdf: String) throws -> [(c: String, x: Double, right: Double, y: Double)] {
+    private func boxes(_ pdf: String) throws -> [Box] {
         let xml = try PDF.tool("mutool", ["draw", "-F", "stext", "-o", "-", pdf])
         return xml.split(separator: "\n").filter { $0.contains("<char ") }.map { line in
             let quad = Chars.attr(line, "quad").split(separator: " ").compactMap { Double($0) }
@@ -17,14 +30,13 @@ final class TabStopTests: XCTestCase {
     }
 
     func testDecimalStopPutsTheSeparatorsLeftEdgeOnTheStop() throws {
-        let pdf = try Harness.typesetSource("""
+        try variants("""
             {tabs="5cm decimal, 9cm right, 12cm center"}
             Onions\t$2.34\tR\tmid \\
             Peppers\t$15.2443\tRRR\tmiddle \\
             Beans\t$7\tx\tm
 
-            """)
-        let chars = try boxes(pdf)
+            """) { chars in
         let points = chars.filter { $0.c == "." }
         XCTAssertEqual(points.count, 2)
         for p in points { XCTAssertEqual(p.x, stop(5), accuracy: 0.5, "separator's left edge on the stop") }
@@ -40,13 +52,11 @@ final class TabStopTests: XCTestCase {
                 XCTAssertEqual((first.x + last.right) / 2, stop(12), accuracy: 0.5)
             }
         }
+        }
     }
 
     func testGermanDecimalCommaAndTabInterval() throws {
-        let pdf = try Harness.typesetSource("""
-            ---
-            lang: de
-            ---
+        try variants("""
             {tabs="4cm decimal"}
             Zwiebeln\t2,34 € \\
             Paprika\t15,2443 € \\
@@ -55,8 +65,7 @@ final class TabStopTests: XCTestCase {
             {tab-interval=2cm}
             a\tb\tc
 
-            """)
-        let chars = try boxes(pdf)
+            """, extra: ["lang: de"]) { chars in
         let commas = chars.filter { $0.c == "," }
         XCTAssertEqual(commas.count, 2)
         for c in commas { XCTAssertEqual(c.x, stop(4), accuracy: 0.5) }
@@ -66,11 +75,12 @@ final class TabStopTests: XCTestCase {
         let a = try XCTUnwrap(chars.first { $0.c == "a" && $0.x < stop(0) + 1 })
         XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "b" && $0.y == a.y }).x, stop(2), accuracy: 0.5)
         XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "c" && $0.y == a.y }).x, stop(4), accuracy: 0.5)
+        }
     }
 
     func testTabsInJustifiedRightAndCentredParagraphs() throws {
         let filler = String(repeating: "word ", count: 40)
-        let pdf = try Harness.typesetSource("""
+        try variants("""
             {align=justify tabs="3cm"}
             Q\tZ \(filler)end.
 
@@ -83,18 +93,88 @@ final class TabStopTests: XCTestCase {
             {align=center tabs="3cm"}
             mid\tU
 
+            """) { chars in
+            let rightEdge = (21 - 2) * 72 / 2.54
+            for (mark, position) in [("Z", 3.0), ("W", 5.0)] {
+                let z = try XCTUnwrap(chars.first { $0.c == mark })
+                XCTAssertEqual(z.x, stop(position), accuracy: 0.5)
+                // The line with the tab is not stretched: its words keep their natural spaces (DejaVu Serif
+                // 10pt: 3.18pt), while the justified line after it has wider ones.
+                let spaces = chars.filter { $0.y == z.y && $0.c == " " }.map { $0.right - $0.x }.dropLast()
+                XCTAssertFalse(spaces.isEmpty)
+                for w in spaces { XCTAssertEqual(w, 3.18, accuracy: 0.05, "a space on the tabbed line") }
+                // The wrapped lines after it (no tab) are justified: they reach the right margin.
+                let next = try XCTUnwrap(chars.filter { $0.y > z.y }.map(\.y).min())
+                XCTAssertEqual(try XCTUnwrap(chars.filter { $0.y == next }.last { $0.c != " " }).right, rightEdge,
+                               accuracy: 0.5)
+            }
+            // Right-aligned and centred paragraphs with tabs: the stops win.
+            XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "V" }).x, stop(3), accuracy: 0.5)
+            XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "U" }).x, stop(3), accuracy: 0.5)
+        }
+    }
+
+    /// A form and a price list set with `justify` and `hyphenate`: every character lands exactly where it does
+    /// without them (no line with a tab or ending in a hard break is stretched or letter-spaced).
+    func testJustifiedFormAndPriceListKeepTheirStops() throws {
+        let source = """
+            {tabs="3cm, 8cm decimal"}
+            Name:\tAlice Smith \\
+            Street:\tLong Road 12 \\
+            Onions\t\t$2.34 \\
+            Peppers\t\t$15.2443 \\
+            Saffron\t\t$1,250.75
+
+            {lang=de tabs="6cm decimal"}
+            Zwiebeln\t2,34 € \\
+            Bohnen\t7 €
+
+            """
+        var runs: [[Box]] = []
+        try variants(source) { runs.append($0) }
+        XCTAssertEqual(runs.count, 2)
+        guard runs.count == 2 else { return }
+        XCTAssertEqual(runs[0].map(\.c), runs[1].map(\.c))
+        for (plain, justified) in zip(runs[0], runs[1]) {
+            XCTAssertEqual(plain.x, justified.x, accuracy: 0.01, "'\(plain.c)' moved under justify")
+            XCTAssertEqual(plain.y, justified.y, accuracy: 0.01)
+        }
+        let chars = runs[1]
+        XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "A" }).x, stop(3), accuracy: 0.5)
+        let smith = try XCTUnwrap(chars.first { $0.c == "S" && $0.x > stop(3) })
+        XCTAssertLessThan(smith.x, stop(3) + 60, "'Smith' stays next to 'Alice'")
+        for point in chars.filter({ $0.c == "." }) { XCTAssertEqual(point.x, stop(8), accuracy: 0.5) }
+        let euro = chars.filter { $0.c == "€" }
+        XCTAssertEqual(euro.count, 2)
+        for e in euro { XCTAssertLessThan(e.x, stop(8)) }
+    }
+
+    /// Outside tables of tabs too: the line before a hard break is never stretched, also in paragraphs that
+    /// Pango wraps itself (`max-lines`).
+    func testLinesEndingInHardBreaksAreNotStretched() throws {
+        let filler = String(repeating: "many words here ", count: 12)
+        let pdf = try Harness.typesetSource("""
+            ---
+            justify: true
+            hyphenate: true
+            ---
+            Short line \\
+            \(filler)end.
+
+            {max-lines=6}
+            Another short one \\
+            \(filler)end.
+
             """)
-        let chars = try boxes(pdf)
-        // A leading tab keeps justification and its stop; the first line is justified (it reaches the margin).
-        XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "Z" }).x, stop(3), accuracy: 0.5)
-        let zLine = try XCTUnwrap(chars.first { $0.c == "Z" }).y
+        let words = try PDF.words(pdf)
         let rightEdge = (21 - 2) * 72 / 2.54
-        XCTAssertEqual(try XCTUnwrap(chars.filter { $0.y == zLine }.last { $0.c != " " }).right, rightEdge, accuracy: 0.5)
-        // Spaces before a tab would stretch and push it off its stop: that paragraph is set ragged.
-        XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "W" }).x, stop(5), accuracy: 0.5)
-        // Right-aligned and centred paragraphs with tabs: the stops win.
-        XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "V" }).x, stop(3), accuracy: 0.5)
-        XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "U" }).x, stop(3), accuracy: 0.5)
+        for last in ["line", "one"] {
+            let word = try XCTUnwrap(words.first { $0.text == last })
+            XCTAssertLessThan(word.xMax, rightEdge / 2, "'\(last)' ends a hard-broken line: not stretched")
+            // The next line wraps and is justified to the margin.
+            let next = words.filter { $0.yMin > word.yMax && $0.yMin < word.yMax + 20 }
+            XCTAssertEqual(try XCTUnwrap(next.map(\.xMax).max()), rightEdge, accuracy: 0.5)
+        }
     }
 }
 

@@ -54,8 +54,11 @@ final class EdgeCaseTests: XCTestCase {
         XCTAssertEqual(warnings(s).count, 2)
     }
 
-    func testHardBreakAtParagraphEndIsLiteralBackslash() {
-        XCTAssertEqual(show(blocks("end\\")), "p[\"end\\\"]")
+    /// A hard break with nothing after it is not printed (contract section 6); an escaped backslash still is.
+    func testHardBreakAtParagraphEndIsNotPrinted() {
+        XCTAssertEqual(show(blocks("end\\")), "p[\"end\"]")
+        XCTAssertEqual(show(blocks("a\\\nend\\  \n\nnext")), show(blocks("a\\\nend\n\nnext")))
+        XCTAssertEqual(show(blocks("end\\\\")), "p[\"end\\\"]")
     }
 
     func testCodeBlockKeepsTabsAndCRLFIsDropped() {

@@ -30,6 +30,28 @@ final class ExpansionTests: XCTestCase {
 
     private func map(_ pairs: [(String, DataValue)]) -> DataValue { .map(pairs.map { DataEntry(key: $0.0, value: $0.1) }) }
 
+    /// Block attributes bind to the very next line: across a blank line they apply to nothing, with a warning,
+    /// or silently when the line between came out empty from expansion (the letter's `{.dateline}`).
+    func testBlockAttributesBindToTheNextLineOnly() {
+        let written = expand("{.dateline}\n\nBody.\n")
+        XCTAssertEqual(show(written.document.blocks), "p[\"Body.\"]")
+        XCTAssertEqual(warnings(written).map { loc($0.location) }, ["1:1"])
+        let expanded = expand("{.dateline}\n{{#date}}{{date}}{{/date}}\n\nBody.\n")
+        XCTAssertEqual(show(expanded.document.blocks), "p[\"Body.\"]")
+        XCTAssertEqual(expanded.diagnostics.count, 0, "\(expanded.diagnostics)")
+        let set = expand("{.dateline}\n{{#date}}{{date}}{{/date}}\n\nBody.\n", data: map([("date", .text("May 1"))]))
+        XCTAssertEqual(show(set.document.blocks), "p{.dateline}[\"May 1\"] p[\"Body.\"]")
+        // Attribute lines stacked directly above a block still all apply; a comment line between is no gap.
+        let stacked = expand("{.a}\n{% note %}\n{.b}\nText\n")
+        XCTAssertEqual(show(stacked.document.blocks), "p{.a .b}[\"Text\"]")
+    }
+
+    /// A hard break whose next line expanded to nothing is not printed (the invoice's `{{#date}}` line).
+    func testHardBreakBeforeAnEmptySectionIsNotPrinted() {
+        let result = expand("Billed to: Town\\\n{{#date}}Date: {{date}}{{/date}}\n\nNext\n")
+        XCTAssertEqual(text(result), "Billed to: Town\nNext")
+    }
+
     func testVariablePriorityFrontMatterBelowData() {
         let doc = "---\nvars:\n  a: front\n  b: front\n---\n{{a}} {{b}}\n"
         XCTAssertEqual(text(expand(doc, data: map([("b", .text("data"))]))), "front data")

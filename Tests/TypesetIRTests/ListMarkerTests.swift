@@ -22,8 +22,10 @@ final class ListMarkerTests: XCTestCase {
         let items = (0..<12).map { _ in [paragraph(text("item"))] }
         let result = lowerMeasured([list(.decimal, items)])
         // "12." measures 12pt, plus the 0.5em gap (5pt): 17pt past the marker start (the list style's 0.5em).
-        for p in result.paragraphs {
-            XCTAssertEqual(p.style.firstLineHeadIndent, 5)
+        for (i, p) in result.paragraphs.enumerated() {
+            // Ordered markers are right-aligned: each ends 0.5em before the text edge.
+            let markerWidth = Double("\(i + 1).".count) * 4
+            XCTAssertEqual(p.style.firstLineHeadIndent, 5 + 17 - 5 - markerWidth, accuracy: 1e-9)
             XCTAssertEqual(p.style.headIndent, 5 + 17, accuracy: 1e-9)
             XCTAssertEqual(p.style.tabStops.first?.position, p.style.headIndent)
         }
@@ -47,5 +49,15 @@ final class ListMarkerTests: XCTestCase {
         XCTAssertEqual(result.paragraphs[0].text, "\u{2022}\tx")
         XCTAssertEqual(result.warnings.count, 1)
         XCTAssertTrue(result.warnings[0].message.contains("bullet"))
+    }
+}
+
+final class TocNumberTests: XCTestCase {
+    /// Wrapped contents entries hang after the title's own number.
+    func testLeadingNumberOfATitle() {
+        let cases: [(String, String?)] = [("3. Protecting rights", "3. "), ("2.1 Methods", "2.1 "), ("2 Methods", "2 "),
+                                          ("IV. Results", "IV. "), ("B) Appendix", "B) "), ("A story", nil),
+                                          ("Introduction", nil), ("2024 in review", nil), ("3.", nil)]
+        for (title, number) in cases { XCTAssertEqual(DocumentLowerer.leadingNumber(title), number, title) }
     }
 }

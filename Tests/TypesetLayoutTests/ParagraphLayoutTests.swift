@@ -76,7 +76,8 @@ final class ParagraphLayoutTests: XCTestCase {
         for line in lines { XCTAssertLessThanOrEqual(line.x + line.box.width, right + 0.01) }
         // (pdftotext maps the ellipsis back to the text it hides, so the PDF text still reads in full.)
         let text = try PDFTool.run("pdftotext", [PDFTool.render(doc, name: "align"), "-"])
-        let charWrapped = text.split(separator: "\n").filter { $0.hasPrefix("xxx") }.suffix(3)
+        let charWrapped = text.split(separator: "\n").map { $0.replacingOccurrences(of: "\u{21AA} ", with: "") }
+            .filter { $0.hasPrefix("xxx") }.suffix(3)
         XCTAssertEqual(charWrapped.count, 3)
         XCTAssertFalse(charWrapped.contains { $0.hasSuffix("-") }, "no hyphen when breaking code by character")
     }

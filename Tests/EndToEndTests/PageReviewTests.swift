@@ -1,0 +1,171 @@
+// Points of the page-by-page review (issue 9): running headers, trailing breaks, measure with breaks.
+
+import Foundation
+import XCTest
+
+final class PageReviewTests: XCTestCase {
+    private let lorem = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut "
+        + "labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris."
+
+    /// Header words per page (above the 2cm top margin).
+    private func headers(_ pdf: String) throws -> [Int: String] {
+        var result: [Int: String] = [:]
+        for word in try PDF.words(pdf) where word.yMax < 2 * 72 / 2.54 {
+            result[word.page, default: ""] += (result[word.page] == nil ? "" : " ") + word.text
+        }
+        return result
+    }
+
+    /// `{{section}}` is the level-1 heading in force at the top of the page: the one the page opens with,
+    /// else the last one before the page, else empty.
+    func testSectionIsTheHeadingInForceAtTheTopOfThePage() throws {
+        let body = Array(repeating: lorem, count: 40).joined(separator: "\n\n")
+        let pdf = try Harness.typesetSource("""
+            ---
+            header: "[{{section}}]"
+            ---
+            Intro text before any heading.
+
+            # Alpha
+
+            Short.
+
+            # Beta
+
+            \(body)
+
+            # Gamma
+
+            Gamma's text.
+
+            @pagebreak
+
+            # Delta
+
+            Delta's text.
+
+            """)
+        let words = try PDF.words(pdf)
+        let gammaPage = try XCTUnwrap(words.first { $0.text == "Gamma" && $0.yMin > 50 }).page
+        let deltaPage = try XCTUnwrap(words.first { $0.text == "Delta" && $0.yMin > 50 }).page
+        XCTAssertGreaterThan(gammaPage, 1)
+        XCTAssertEqual(deltaPage, gammaPage + 1)
+        let heads = try headers(pdf)
+        XCTAssertEqual(heads[1], "[]", "page 1 opens with text and no heading comes before it")
+        for page in 2...gammaPage { XCTAssertEqual(heads[page], "[Beta]", "page \(page)") }
+        XCTAssertEqual(heads[deltaPage], "[Delta]", "the page opens with Delta")
+    }
+
+    /// `measure` counts a page or column break as the end of a page of the document's height, and agrees with
+    /// a real render (it reported about 1,000,000 pt).
+    func testMeasureWithBreaksAgreesWithARender() throws {
+        let dir = try Harness.scratch()
+        for brk in ["@pagebreak", "@columnbreak"] {
+            try Harness.write("First page.\n\n\(brk)\n\nSecond page.\n\nAnd a third line.\n", to: dir + "/b.rt")
+            XCTAssertEqual(try Harness.typeset(["b.rt"], cwd: dir).status, 0)
+            let result = try Harness.typeset(["measure", "b.rt", "--width", "481.89pt"], cwd: dir)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Double] ?? [:]
+            XCTAssertEqual(json["pages"], 2, brk)
+            XCTAssertEqual(json["lines"], 3, brk)
+            // A4 with 2cm margins: 729.64pt of content per page; the last page's text ends where the render's does.
+            let top = 2 * 72 / 2.54, contentHeight = 841.89 - 2 * top
+            let last = try XCTUnwrap(try PDF.words(dir + "/b.pdf").filter { $0.page == 2 }.map(\.yMax).max())
+            XCTAssertEqual(json["height"] ?? 0, contentHeight + last - top, accuracy: 4, brk)
+        }
+    }
+
+    /// A break at the very end of the document does nothing: no empty last page (with its footer).
+    func testTrailingBreaksMakeNoEmptyPage() throws {
+        for tail in ["@pagebreak", "@columnbreak", "@pagebreak\n\n@pagebreak", "@columnbreak\n\n@pagebreak"] {
+            let pdf = try Harness.typesetSource("""
+                ---
+                footer: "{{page}}/{{pages}}"
+                ---
+                # One screen
+
+                Text on the first page.
+
+                \(tail)
+
+                """)
+            XCTAssertEqual(try PDF.pageCount(pdf), 1, tail)
+            XCTAssertTrue(try PDF.text(pdf).contains("1/1"), tail)
+        }
+        // A break with text after it still breaks; so does one before a trailing column switch's text.
+        let pdf = try Harness.typesetSource("One.\n\n@pagebreak\n\nTwo.\n\n@pagebreak\n")
+        XCTAssertEqual(try PDF.pageCount(pdf), 2)
+        XCTAssertEqual(try PDF.text(pdf, page: 2).trimmingCharacters(in: .whitespacesAndNewlines), "Two.")
+    }
+}
+
+final class ContentsTests: XCTestCase {
+    /// A contents entry that wraps continues under its text, after its number; the leaders and the page number
+    /// stay on its last line.
+    func testWrappedEntryHangsAfterItsNumber() throws {
+        let pdf = try Harness.typesetSource("""
+            @toc
+
+            # 3. Protecting Users' Legal Rights From Anti-Circumvention Law, Which Takes Many Words To Say Here
+
+            Text.
+
+            # 12. Short
+
+            More text.
+
+            """)
+        let words = try PDF.words(pdf).filter { $0.page == 1 }
+        let number = try XCTUnwrap(words.first { $0.text == "3." })
+        let first = try XCTUnwrap(words.first { $0.text == "Protecting" })
+        XCTAssertEqual(first.yMin, number.yMin, accuracy: 0.1)
+        let entryLines = Dictionary(grouping: words.filter { $0.yMin >= number.yMin - 0.1 && $0.yMin < number.yMin + 30 },
+                                    by: { $0.yMax.rounded() }).sorted { $0.key < $1.key }.map(\.value)
+        XCTAssertGreaterThanOrEqual(entryLines.count, 2)
+        let second = entryLines[1].sorted { $0.xMin < $1.xMin }
+        XCTAssertEqual(second[0].xMin, first.xMin, accuracy: 0.5, "the second line hangs under 'Protecting'")
+        // Leaders and the page number: on the entry's last line, not the first.
+        let rightEdge = (21 - 2) * 72 / 2.54
+        XCTAssertEqual(second.last?.text, "1")
+        XCTAssertEqual(try XCTUnwrap(second.last).xMax, rightEdge, accuracy: 0.5)
+        XCTAssertGreaterThan(second.filter { $0.text == "." }.count, 10, "\(second.map(\.text))")
+        XCTAssertFalse(entryLines[0].contains { $0.text == "." || $0.text == "1" })
+    }
+}
+
+final class CodeWrapTests: XCTestCase {
+    /// Wrapped code breaks after a space or punctuation where there is one, else by character, and each
+    /// wrapped piece starts with a `↪` drawn apart from the text.
+    func testWrappedCodeIsMarkedAndBreaksAfterPunctuation() throws {
+        let call = "let result = try await client.fetchSomethingVeryLong(parameter: value, other: otherValue, third: 3)"
+        let path = "https://example.com/a/very/long/path/that/goes/on/and/on/and/on/further/than/the/line/allows.html"
+        let word = String(repeating: "x", count: 130)
+        let pdf = try Harness.typesetSource("```\n\(call)\n\(path)\n\(word)\nshort\n```\n")
+        let lines = try PDF.text(pdf).split(separator: "\n").map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let mark = "\u{21AA} "
+        XCTAssertEqual(lines.filter { $0.hasPrefix(mark) }.count, 3, "\(lines)")
+        XCTAssertFalse(lines.contains { $0.contains("\u{200B}") }, "no invisible break characters in the text")
+        // Without the marks, the pieces join back into the source lines.
+        var joined: [String] = []
+        for line in lines {
+            if line.hasPrefix(mark), let last = joined.popLast() {
+                let piece = String(line.dropFirst(mark.count))
+                joined.append(last + (last.hasSuffix(":") ? " " : "") + piece)
+            } else {
+                joined.append(line)
+            }
+        }
+        XCTAssertEqual(joined, [call, path, word, "short"])
+        // The path breaks after a slash; the call after a space; only the long word breaks by character.
+        let pieces = lines.filter { !$0.hasPrefix(mark) }
+        XCTAssertTrue(pieces[1].hasSuffix("/"), pieces[1])
+        XCTAssertFalse(lines.contains { $0.count < 4 }, "no lone character on a line: \(lines)")
+        // The mark sits in the hanging indent, left of the wrapped text.
+        let words = try PDF.words(pdf)
+        let marks = words.filter { $0.text == "\u{21AA}" }
+        let firstWord = try XCTUnwrap(words.first { $0.text == "let" })
+        XCTAssertEqual(marks.count, 3)
+        for m in marks { XCTAssertEqual(m.xMin, firstWord.xMin, accuracy: 1) }
+    }
+}
