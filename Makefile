@@ -39,11 +39,15 @@ templates:
 	scripts/embed-templates.sh
 
 # Installs the binary; templates are built in, and Templates/ is copied to share/ for editing and overriding.
+# `make install PREFIX=$HOME/.local` needs no root; DESTDIR stages the tree for a package.
 PREFIX ?= /usr/local
+BINDIR := $(DESTDIR)$(PREFIX)/bin
 install: build
-	install -d $(PREFIX)/bin $(PREFIX)/share/typeset/templates
-	install -m 755 $(RELEASE) $(PREFIX)/bin/typeset
-	install -m 644 Templates/*.rt $(PREFIX)/share/typeset/templates/
+	install -d "$(BINDIR)" "$(DESTDIR)$(PREFIX)/share/typeset/templates"
+	install -m 755 $(RELEASE) "$(BINDIR)/typeset"
+	install -m 644 Templates/*.rt "$(DESTDIR)$(PREFIX)/share/typeset/templates/"
+	@echo "Installed $(BINDIR)/typeset"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "Note: $(PREFIX)/bin is not on PATH; add it, e.g. export PATH=\"$(PREFIX)/bin:\$$PATH\"";; esac
 
 clean:
 	rm -rf .build $(OUT) Benchmarks/out

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages typeset needs, only those missing. Safe to run again.
 # Build: Pango/Cairo headers. Runtime: the default font. Tests: poppler/qpdf/mupdf to read PDFs back.
+# Examples: Linux Libertine O, whose OpenType features (onum, smcp, f-ligatures) Examples/typography.rt shows.
 set -euo pipefail
 packages=(
   pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev
-  fonts-dejavu-core fonts-dejavu-extra hyphen-en-us
+  fonts-dejavu-core fonts-dejavu-extra fonts-linuxlibertine hyphen-en-us
   poppler-utils qpdf mupdf-tools
 )
 missing=()
