@@ -116,7 +116,12 @@ enum InvisibleText {
             i = j
         }
         let first = starts.min() ?? 0, last = starts.max().map(end(of:)) ?? 0
-        guard first <= last else { return nil }
+        guard first < last else { return nil }
+        // Cairo refuses clusters that do not add up to the text and glyphs exactly (and the context would stay in
+        // error): should Pango ever hand over clusters out of order, one cluster covers the whole run.
+        if groups.reduce(0, { $0 + Int($1.num_bytes) }) != last - first {
+            groups = [cairo_text_cluster_t(num_bytes: Int32(clamping: last - first), num_glyphs: Int32(clamping: glyphs.count))]
+        }
         // Backward clusters are listed in text order and take glyphs from the end of the array.
         return (glyphs, backward ? groups.reversed() : groups, (run.itemOffset + first)..<(run.itemOffset + last), backward)
     }

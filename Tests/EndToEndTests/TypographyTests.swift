@@ -90,6 +90,13 @@ final class TypographyTests: XCTestCase {
         XCTAssertEqual(a[1].xMin - a[0].xMax, b[1].xMin - b[0].xMax, accuracy: 0.5, "one 10pt space between")
     }
 
+    /// The invisible copy keeps right-to-left text and ligatures in logical order.
+    func testOutlineOnlyTextStaysExtractableInRightToLeftAndLigatures() throws {
+        let pdf = try Harness.typesetSource("[שלום עולם]{stroke=0.5} and [office]{stroke=0.4}\n")
+        let text = try PDF.text(pdf)
+        for word in ["שלום", "עולם", "office", "and"] { XCTAssertTrue(text.contains(word), "\(word) lost: \(text)") }
+    }
+
     func testNegativeStrokeFillsWithColorAndOutlinesWithStrokeColor() throws {
         let pdf = try Harness.typesetSource("[Filled]{stroke=-1 color=blue stroke-color=red size=20pt}\n")
         let content = try Content.of(pdf)
