@@ -48,6 +48,17 @@ final class ExampleRecipeTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/report.pdf"))
     }
 
+    /// A new user learns where the binary is before scrolling, and the recipe the tests run is the one printed.
+    func testReadmeSaysWhereTheBinaryIsOnItsFirstScreen() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let firstScreen = readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(30).joined(separator: "\n")
+        XCTAssertTrue(firstScreen.contains(".build/release/typeset"), firstScreen)
+        XCTAssertTrue(firstScreen.contains("make install PREFIX="), firstScreen)
+        XCTAssertTrue(firstScreen.contains("export PATH=$PWD/.build/release:$PATH"), firstScreen)
+        XCTAssertTrue(readme.contains("make -C Examples/ci-report TYPESET=$PWD/.build/release/typeset"))
+        XCTAssertFalse(readme.contains("../shared/"), "the README links outside the repository")
+    }
+
     /// Every relative link in the README, Examples/README.md and docs/ names a file inside the repository.
     func testDocumentLinksStayInsideTheRepository() throws {
         var documents = ["README.md", "Examples/README.md"]
