@@ -23,13 +23,13 @@ struct VariableExpander {
     /// The parsed document body, pasted at a template's `{{content}}`.
     var content: [Node]? = nil
     private var reported: Set<SourceLocation> = []
-    private var overflowed = false
+    private(set) var overflowed = false
     /// Template nodes rendered so far. Output size bounds most work (a million `{{x}}` is a large report,
     /// not an attack), but nested sections over lists multiply (a section inside itself repeats for every
     /// item at every level) while tags alone on their lines write nothing: so the steps may exceed the
     /// bytes written by at most `maxIdleSteps`, which only such nesting reaches.
     private(set) var work = 0
-    static let maxIdleSteps = 4_000_000
+    static let maxIdleSteps = 2_000_000
 
     init(files: [Source], data: DataValue, allowUndefined: Bool) {
         self.map = SourceMap(files: files)
