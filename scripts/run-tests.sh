@@ -1,18 +1,39 @@
 #!/usr/bin/env bash
-# Builds and runs the whole XCTest suite, then prints one plain summary line ("N passed, N failed").
-# The suite is XCTest only, so the empty Swift Testing pass is switched off: its "0 tests" line would
-# otherwise be the last word of every run.
+# Builds and runs the whole XCTest suite. Prints one line per failing test (with its first failure message)
+# and the summary line "tests: N passed, N failed, N skipped"; the full log goes to the file named on the
+# first line (TEST_LOG overrides it). The suite is XCTest only, so the empty Swift Testing pass is off.
 set -uo pipefail
-swift build --build-tests || exit 1
-log=$(mktemp)
-swift test --skip-build --disable-swift-testing "$@" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+log=${TEST_LOG:-.build/test.log}
+mkdir -p "$(dirname "$log")"
+echo "tests: full log in $log"
+if ! swift build --build-tests >"$log" 2>&1; then
+    grep -E "error:" "$log" | sort -u | head -40
+    echo "tests: the build failed (see $log)"
+    exit 1
+fi
+swift test --skip-build --disable-swift-testing "$@" >>"$log" 2>&1
+status=$?
+# "<file>:<line>: error: Suite.test : message" lines; the first one per test explains its failure.
+awk '
+    / error: [A-Za-z0-9_]+\.[A-Za-z0-9_]+ : / {
+        split($0, parts, " error: ")
+        name = parts[2]; sub(/ : .*/, "", name)
+        if (!(name in first)) { message = parts[2]; sub(/^[^:]*: /, "", message); first[name] = parts[1] " " substr(message, 1, 240) }
+    }
+    /^Test Case .* failed \(/ {
+        name = $0; sub(/^Test Case ./, "", name); sub(/. failed \(.*/, "", name)
+        print "FAILED " name (name in first ? "  " first[name] : "")
+    }
+' "$log"
 summary=$(grep -E "Executed [0-9]+ tests?, with" "$log" | tail -1)
-rm -f "$log"
+if [ -z "$summary" ]; then
+    tail -20 "$log"
+    echo "tests: no test summary found (the test process stopped early; see $log)"
+    exit 1
+fi
 total=$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")
 failed=$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$summary")
 skipped=0
 grep -q "skipped" <<<"$summary" && skipped=$(sed -E 's/.*with ([0-9]+) tests? skipped.*/\1/' <<<"$summary")
-if [ -z "$summary" ]; then echo "no test summary found"; exit 1; fi
 echo "tests: $((total - failed - skipped)) passed, $failed failed, $skipped skipped"
 exit "$status"

@@ -228,6 +228,10 @@ extension BlockParser {
             return []
         }
         if ctx.textBoundHit { return [] }   // reported once, at the include that crossed the bound
+        if let refusal = ctx.options.root?.refusal(resolved) {
+            ctx.diagnostics.append(.error(refusal, at: at))
+            return []
+        }
         guard let read = ctx.options.readFile, let raw = read(resolved) else {
             ctx.diagnostics.append(.error("cannot read included file '\(resolved)': check the path (it is relative to the including file's folder)",
                                           at: at))

@@ -15,14 +15,21 @@ enum Expansion {
 
     /// `src` body starts at line `firstLine`. Returns the expanded body (starting at line 0).
     static func run(_ src: Source, firstLine: Int, frontMatter: FrontMatter?, options: ExpansionOptions,
-                    diagnostics: inout [Diagnostic]) -> Result {
+                    root: ReadRoot? = nil, diagnostics: inout [Diagnostic]) -> Result {
         var frontMatter = frontMatter
         var files = [src]
         var templateFile: String? = nil
         var templateStart = 0
         if let reference = options.template ?? frontMatter?["template"]?.scalar, !reference.isEmpty {
             let at = options.template == nil ? frontMatter?["template"]?.location : nil
-            if let found = options.loadTemplate?(reference, src.file) {
+            // A template path in front matter is a file the document names: it must be under the root.
+            let namedByDocument = options.template == nil && (reference.contains("/") || reference.hasSuffix(".rt"))
+            let loaded = options.loadTemplate?(reference, src.file)
+            if namedByDocument, let loaded, !loaded.file.hasPrefix("<"), let refusal = root?.refusal(loaded.file) {
+                diagnostics.append(.error(refusal, at: at ?? src.lineLocation(0)))
+                return Result(source: src, frontMatter: frontMatter, firstLine: firstLine)
+            }
+            if let found = loaded {
                 let bytes = InputCheck.removingBOM(found.bytes)
                 if let problem = InputCheck.firstProblem(bytes) {
                     diagnostics.append(.error(problem.message, at: InputCheck.location(of: problem.offset, in: bytes, file: found.file)))
@@ -62,6 +69,8 @@ enum Expansion {
             expander.render(body, context: [data])
         }
         diagnostics.append(contentsOf: expander.diagnostics)
+        // Over a bound the build fails anyway: parsing megabytes of partial output would only cost time.
+        if expander.overflowed { expander.output.removeAll() }
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
         return Result(source: out, frontMatter: frontMatter, templateFile: templateFile, steps: expander.work)
@@ -85,6 +94,7 @@ enum Expansion {
         var expander = VariableExpander(files: [src], data: options.data, allowUndefined: options.allowUndefined)
         expander.render(expander.parse(file: 0, from: start), context: [options.data])
         diagnostics.append(contentsOf: expander.diagnostics)
+        if expander.overflowed { expander.output.removeAll() }
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
         return (out, 0, expander.work)

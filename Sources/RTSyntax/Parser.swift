@@ -7,10 +7,13 @@ public struct ParseOptions: Sendable {
     /// Expand `{{...}}` before parsing (section 7). nil: `{{name}}` stays a `.variable` inline (unit tests,
     /// header/footer lines).
     public var expansion: ExpansionOptions?
+    /// Where included files and front matter templates may come from; nil: anywhere (unit tests, library use).
+    public var root: ReadRoot?
 
-    public init(readFile: (@Sendable (String) -> [UInt8]?)? = nil, expansion: ExpansionOptions? = nil) {
+    public init(readFile: (@Sendable (String) -> [UInt8]?)? = nil, expansion: ExpansionOptions? = nil, root: ReadRoot? = nil) {
         self.readFile = readFile
         self.expansion = expansion
+        self.root = root
     }
 }
 

@@ -33,7 +33,7 @@ public enum RTParser {
         if let expansion = options.expansion, !ctx.diagnostics.contains(where: { $0.severity == .error }) {
             let clock = ContinuousClock.now
             defer { expansionSeconds = Self.seconds(since: clock) }
-            let expanded = Expansion.run(src, firstLine: firstLine, frontMatter: frontMatter, options: expansion,
+            let expanded = Expansion.run(src, firstLine: firstLine, frontMatter: frontMatter, options: expansion, root: options.root,
                                          diagnostics: &ctx.diagnostics)
             src = expanded.source
             frontMatter = expanded.frontMatter

@@ -23,13 +23,13 @@ struct VariableExpander {
     /// The parsed document body, pasted at a template's `{{content}}`.
     var content: [Node]? = nil
     private var reported: Set<SourceLocation> = []
-    private var overflowed = false
+    private(set) var overflowed = false
     /// Template nodes rendered so far. Output size bounds most work (a million `{{x}}` is a large report,
     /// not an attack), but nested sections over lists multiply (a section inside itself repeats for every
     /// item at every level) while tags alone on their lines write nothing: so the steps may exceed the
     /// bytes written by at most `maxIdleSteps`, which only such nesting reaches.
     private(set) var work = 0
-    static let maxIdleSteps = 4_000_000
+    static let maxIdleSteps = 2_000_000
 
     init(files: [Source], data: DataValue, allowUndefined: Bool) {
         self.map = SourceMap(files: files)
@@ -215,7 +215,19 @@ struct VariableExpander {
 
     // MARK: - Rendering
 
+    /// Renders `nodes` with `context` as the scopes (innermost last).
     mutating func render(_ nodes: [Node], context: [DataValue]) {
+        let saved = scopes
+        scopes = context
+        renderNodes(nodes)
+        scopes = saved
+    }
+
+    /// One stack of scopes, pushed and popped around a section's items: copying the context for every item
+    /// of nested sections costs as much as the rest of the work.
+    private var scopes: [DataValue] = []
+
+    private mutating func renderNodes(_ nodes: [Node]) {
         for node in nodes {
             if overflowed { return }
             work += 1
@@ -232,23 +244,29 @@ struct VariableExpander {
             case .variable(let name, let file, let offset, let inCode, let lineStart):
                 if name == "content", let body = content {
                     content = nil   // pasted once: a template's `{{content}}` inside a section does not repeat it
-                    render(body, context: context)
+                    renderNodes(body)
                     continue
                 }
-                guard let value = lookup(name, context) else {
+                guard let value = lookup(name) else {
                     undefined(name, file: file, offset: offset)
                     continue
                 }
                 map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
                 insert(text(of: value, name: name, file: file, offset: offset), raw: inCode, atLineStart: lineStart)
             case .section(let name, let inverted, let children, _, _):
-                let value = lookup(name, context) ?? .null
+                let value = lookup(name) ?? .null
                 if inverted {
-                    if !value.isTruthy { render(children, context: context) }
+                    if !value.isTruthy { renderNodes(children) }
                 } else if case .list(let items) = value {
-                    for item in items { render(children, context: context + [item]) }
+                    for item in items {
+                        scopes.append(item)
+                        renderNodes(children)
+                        scopes.removeLast()
+                    }
                 } else if value.isTruthy {
-                    render(children, context: context + [value])
+                    scopes.append(value)
+                    renderNodes(children)
+                    scopes.removeLast()
                 }
             }
             if output.count > Self.maxOutput && !overflowed {
@@ -259,10 +277,14 @@ struct VariableExpander {
         }
     }
 
-    private func lookup(_ name: String, _ context: [DataValue]) -> DataValue? {
-        if name == "." { return context.last }
+    private func lookup(_ name: String) -> DataValue? {
+        if name == "." { return scopes.last }
+        if !name.utf8.contains(UInt8(ascii: ".")) {
+            for scope in scopes.reversed() { if let value = scope[name] { return value } }
+            return nil
+        }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        for scope in context.reversed() {
+        for scope in scopes.reversed() {
             guard var value = scope[parts[0]] else { continue }
             for part in parts.dropFirst() {
                 guard let next = value[part] else { return nil }

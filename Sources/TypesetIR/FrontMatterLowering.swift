@@ -48,7 +48,7 @@ struct FrontMatterReader {
         readRunningText()
         readStyles()
         readVariables()
-        readResources(relativeTo: frontMatter.range.start.file)
+        readResources(relativeTo: frontMatter.range.start.file, root: options.root)
     }
 
     private mutating func warn(_ message: String, at location: SourceLocation) {
@@ -280,7 +280,7 @@ struct FrontMatterReader {
         }
     }
 
-    private mutating func readResources(relativeTo file: String) {
+    private mutating func readResources(relativeTo file: String, root: ReadRoot?) {
         guard let pair = values["fonts"] else { return }
         let named: [(path: String, at: SourceLocation)] = switch pair.value.kind {
         case .scalar(let s): [(s, pair.value.location)]
@@ -289,6 +289,10 @@ struct FrontMatterReader {
         }
         for (path, at) in named {
             let resolved = resolvePath(path.trimmingASCIIWhitespace(), relativeTo: file)
+            if let refusal = root?.refusal(resolved) {
+                diagnostics.append(.error(refusal, at: at))
+                continue
+            }
             settings.fontFiles.append(resolved)
             if settings.fontLocations[resolved] == nil { settings.fontLocations[resolved] = at }
         }

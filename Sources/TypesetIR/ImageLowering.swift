@@ -13,6 +13,10 @@ extension DocumentLowerer {
             return
         }
         let path = resolvePath(image.path, relativeTo: image.range.start.file)
+        if let refusal = options.root?.refusal(path) {
+            diagnostics.append(.error(refusal, at: image.range.start))
+            return
+        }
         if let problem = imageProblem(atPath: path, asWritten: image.path) {
             diagnostics.append(.error(problem, at: image.range.start))
             return

@@ -13,6 +13,8 @@ public struct LoweringOptions: Sendable {
     public var now: Int64
     /// Real text widths (list markers); without one, lowering estimates them from the font size.
     public var measurer: (any TextMeasurer)?
+    /// Where images and fonts the document names may come from; nil: anywhere.
+    public var root: ReadRoot? = nil
 
     public init(variables: [String: String] = [:], allowUndefined: Bool = false, sourceDateEpoch: Int64? = nil, now: Int64 = 0,
                 measurer: (any TextMeasurer)? = nil) {

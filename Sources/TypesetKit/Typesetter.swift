@@ -29,6 +29,9 @@ public struct TypesetRequest: Sendable {
     public var dataFiles: [String] = []
     /// `--template NAME|PATH`: beats front matter `template:`.
     public var template: String? = nil
+    /// `--root DIR`: files the document names are read only under it. nil: the nearest common folder of the
+    /// current directory and the input's folder.
+    public var root: String? = nil
     /// `--deps FILE`: write a Makefile rule listing every input.
     public var dependencyFile: String? = nil
     public var allowUndefined = false
@@ -172,6 +175,7 @@ public enum Typesetter {
                 return nil
             }
         }
+        guard let root = readRoot(request, document: name, into: &diagnostics) else { return nil }
         let defines = DataValue.map(request.variables.sorted { $0.key < $1.key }.map { DataEntry(key: $0.key, value: .text($0.value)) })
         data = data.merging(defines)
         lap("read", "parsing")
@@ -182,7 +186,7 @@ public enum Typesetter {
         })
         let parsed = RTParser.parse(bytes, file: name, options: ParseOptions(readFile: { path in
             try? InputReader.contents(ofFile: path).get()
-        }, expansion: expansion))
+        }, expansion: expansion, root: root))
         diagnostics.append(contentsOf: parsed.diagnostics)
         outcome.inputs += parsed.includedFiles
         if let template = parsed.templateFile { outcome.inputs.append(template) }
@@ -199,13 +203,14 @@ public enum Typesetter {
         if case .map(let entries) = data {
             for entry in entries { if case .text(let s) = entry.value { variables[entry.key] = s } }
         }
-        let options = LoweringOptions(
+        var options = LoweringOptions(
             variables: variables,
             allowUndefined: request.allowUndefined,
             sourceDateEpoch: request.sourceDateEpoch,
             now: Int64(Date().timeIntervalSince1970),
             measurer: PangoTextMeasurer()
         )
+        options.root = root
         let lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
@@ -222,6 +227,32 @@ public enum Typesetter {
             return nil
         }
         return lowered.document
+    }
+
+    /// The folder the document's own references must stay in (section 11): `--root`, else the nearest common
+    /// folder of the current directory and the input's folder. A template named on the command line is
+    /// trusted, and so is its folder (its includes).
+    static func readRoot(_ request: TypesetRequest, document: String,
+                         into diagnostics: inout DiagnosticList) -> ReadRoot? {
+        let cwd = FileManager.default.currentDirectoryPath
+        let folder: String
+        if let given = request.root {
+            folder = given
+        } else if case .file(let path) = request.input {
+            let parent = (path as NSString).deletingLastPathComponent
+            folder = ReadRoot.commonFolder(cwd, parent.isEmpty ? "." : parent)
+        } else {
+            folder = cwd
+        }
+        guard var root = ReadRoot(folder) else {
+            diagnostics.error("--root '\(folder)' is not a folder that exists", at: nil)
+            return nil
+        }
+        if let template = request.template, template.contains("/") || template.hasSuffix(".rt"),
+           let found = TemplateLibrary.find(template, relativeTo: document), !found.file.hasPrefix("<") {
+            root.trust(folder: (found.file as NSString).deletingLastPathComponent)
+        }
+        return root
     }
 
     private static func build(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,

@@ -43,6 +43,9 @@ struct Typeset: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a Makefile rule 'OUT: every input' to this file.", valueName: "file"))
     var deps: String?
 
+    @Option(name: .long, help: ArgumentHelp("Files the document names (includes, images, fonts, templates) must be under this folder. Default: the nearest folder holding both the current directory and the input.", valueName: "dir"))
+    var root: String?
+
     @Flag(help: "Undefined {{variables}} become empty instead of an error.")
     var allowUndefined = false
 
@@ -71,7 +74,7 @@ struct Typeset: ParsableCommand {
     static func unknownOption(in arguments: [String]) -> String? {
         let flags: Set<String> = ["--allow-undefined", "--list-templates", "-q", "--quiet", "-v", "--verbose", "--watch",
                                   "-h", "--help", "--version"]
-        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps"]
+        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps", "--root"]
         var k = 0
         while k < arguments.count {
             let argument = arguments[k]
@@ -167,6 +170,7 @@ struct Typeset: ParsableCommand {
         request.dataFiles = data
         request.template = template
         request.dependencyFile = deps
+        request.root = root
         request.allowUndefined = allowUndefined
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
             request.sourceDateEpoch = seconds
@@ -289,6 +293,8 @@ struct MeasureDocument: ParsableCommand {
     var data: [String] = []
     @Option(help: ArgumentHelp("Template name or path.", valueName: "name|path"))
     var template: String?
+    @Option(help: ArgumentHelp("Files the document names must be under this folder (see typeset --help).", valueName: "dir"))
+    var root: String?
     @Flag(help: "Undefined {{variables}} become empty instead of an error.")
     var allowUndefined = false
 
@@ -313,6 +319,7 @@ struct MeasureDocument: ParsableCommand {
         request.dataFiles = data
         request.template = template
         request.allowUndefined = allowUndefined
+        request.root = root
         let (measurement, diagnostics) = Measure.run(request, width: Measure.parseWidth(width) ?? 0)
         for diagnostic in diagnostics { printError(diagnostic.description) }
         guard let measurement else { throw ExitCode(1) }
