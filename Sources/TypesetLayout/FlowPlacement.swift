@@ -253,7 +253,9 @@ extension Paginator {
             // Too little text for three lines here (a very long word, a wide fragment): take more, growing
             // geometrically so a long word costs linear time, not a layout of all the rest per line.
             budget *= 4
-            end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
+            let longer = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
+            if longer <= end { break }
+            end = longer
             layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         }
         let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count
