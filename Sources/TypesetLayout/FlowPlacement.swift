@@ -37,7 +37,7 @@ extension Paginator {
     /// Stops with an error when the page being left holds nothing at all: no line fits anywhere on it beside
     /// its shapes (an exclusion over every column), and with `pages=all` no later page would do better.
     func checkPageNotBlank(_ p: ParagraphLayout) throws {
-        guard columnIndex + 1 >= frames.count, !pageHasContent, flow.positioned == nil else { return }
+        guard columnIndex + 1 >= frames.count, !pageHasContent, flow.positioned == nil, !bands.isTrial else { return }
         let n = page.number
         let covering = flow.exclusions.filter { _, e in
             switch e.exclusion.pages {

@@ -53,9 +53,9 @@ final class PathologicalLayoutTests: XCTestCase {
         let source = (0..<40).map { String(repeating: "  ", count: $0) + "- item\($0) has some words\n" }.joined()
         let (result, pdf) = try run(source)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let text = try PDF.text(pdf)
+        let text = try words(pdf).joined(separator: " ")  // deep items wrap in their 8em measure
         for level in 0..<40 { XCTAssertTrue(text.contains("item\(level) has some words"), "level \(level)") }
-        XCTAssertEqual(try PDF.pageCount(pdf), 1)
+        XCTAssertLessThanOrEqual(try PDF.pageCount(pdf), 2)
     }
 
     func testFullPageExclusionIsAnErrorAtTheDirective() throws {
