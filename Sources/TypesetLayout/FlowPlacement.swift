@@ -37,7 +37,7 @@ extension Paginator {
     /// Stops with an error when the page being left holds nothing at all: no line fits anywhere on it beside
     /// its shapes (an exclusion over every column), and with `pages=all` no later page would do better.
     func checkPageNotBlank(_ p: ParagraphLayout) throws {
-        guard columnIndex + 1 >= frames.count, !pageHasContent, flow.positioned == nil else { return }
+        guard columnIndex + 1 >= frames.count, !pageHasContent, flow.positioned == nil, !bands.isTrial else { return }
         let n = page.number
         let covering = flow.exclusions.filter { _, e in
             switch e.exclusion.pages {
@@ -253,7 +253,9 @@ extension Paginator {
             // Too little text for three lines here (a very long word, a wide fragment): take more, growing
             // geometrically so a long word costs linear time, not a layout of all the rest per line.
             budget *= 4
-            end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
+            let longer = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
+            if longer <= end { break }
+            end = longer
             layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         }
         let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count

@@ -276,9 +276,9 @@ final class Paginator {
             try placeFlowing(p, index: index, from: firstLine < 0 ? -firstLine - 1 : 0)
             return
         }
-        let lines = p.lines
+        // Lines by `hasLine`/`line`: a paragraph in pieces is laid out as it is placed.
         var start = firstLine
-        while start < lines.count {
+        while p.hasLine(start) {
             bands.cursor.line = start
             let gap = region.isEmpty ? 0 : pendingSpace + style.spaceBefore
             var count = linesThatFit(p, from: start, available: region.remaining - gap, columnIsEmpty: region.isEmpty)
@@ -293,7 +293,7 @@ final class Paginator {
                     // A line taller than a whole column: it goes alone, overflowing the bottom margin.
                     diagnostics.append(.warning(
                         String(format: "a line is %.1fpt tall, taller than the column (%.1fpt)",
-                               lines[start].height, region.frame.height), at: p.paragraph.location))
+                               p.line(start).height, region.frame.height), at: p.paragraph.location))
                     count = 1
                 } else {
                     try nextColumn()
@@ -303,7 +303,7 @@ final class Paginator {
             placeLines(p, start..<(start + count), gap: start == 0 ? gap : 0, index: index)
             start += count
             bands.cursor.line = start
-            if start < lines.count { try nextColumn() }
+            if p.hasLine(start) { try nextColumn() }
         }
         pendingSpace = style.spaceAfter
     }
@@ -311,17 +311,17 @@ final class Paginator {
     /// How many lines from `start` to put in the current column, honouring orphans and widows.
     /// 0 means: move on to the next column first.
     func linesThatFit(_ p: ParagraphLayout, from start: Int, available: Double, columnIsEmpty: Bool) -> Int {
-        let lines = p.lines
         var used = 0.0
         var fit = 0
-        while start + fit < lines.count && used + lines[start + fit].height <= available + FlowRegion.epsilon {
-            used += lines[start + fit].advance
+        while p.hasLine(start + fit) && used + p.line(start + fit).height <= available + FlowRegion.epsilon {
+            used += p.line(start + fit).advance
             fit += 1
         }
-        let left = lines.count - start
+        let style = p.paragraph.style
+        // Lines left, counted only as far as the widow and orphan rules look.
+        let left = p.linesLeft(from: start, atMost: fit + max(style.widows, 0) + max(style.orphans, 0) + 1)
         if fit >= left { return left }
         if columnIsEmpty { return fit }  // nothing better can happen in the next column
-        let style = p.paragraph.style
         var count = fit
         if left - count < style.widows { count = left - style.widows }
         if start == 0 && count < min(style.orphans, left) { return 0 }
@@ -346,7 +346,7 @@ final class Paginator {
             let available = region.remaining - needed - qgap
             if linesThatFit(q, from: 0, available: available, columnIsEmpty: false) == 0 {
                 // Give up keeping if the chain could not fit in any column.
-                return needed + qgap + (q.lines.first?.height ?? 0) > region.frame.height
+                return needed + qgap + (q.hasLine(0) ? q.line(0).height : 0) > region.frame.height
             }
             return true
         }
@@ -357,7 +357,7 @@ final class Paginator {
         let style = p.paragraph.style
         var fragmentTop = 0.0, fragmentBottom = 0.0
         for i in range {
-            let box = p.lines[i]
+            let box = p.line(i)
             let slot = region.take(gap: i == range.lowerBound ? gap : 0, height: box.height, advance: box.advance)
             let baseline = slot.top + box.baselineOffset
             if i == range.lowerBound { fragmentTop = slot.top }
@@ -367,7 +367,7 @@ final class Paginator {
                 page.runningLines.append(PlacedLine(paragraph: mark, lineIndex: 0, originX: slot.x + p.left,
                                                     baseline: baseline))
             }
-            if i == p.lines.count - 1, case .tocEntry(let entry) = document.blocks[index] {
+            if case .tocEntry(let entry) = document.blocks[index], i == p.lines.count - 1 {
                 toc.decorate(entry, layout: p, line: box, x: slot.x, width: slot.width, baseline: baseline,
                              page: tocPages?[entry.target], on: &page)
             }

@@ -30,15 +30,18 @@ public final class ParagraphLayout {
     public let paragraph: AttributedParagraph
     /// Nil for a paragraph laid out in pieces (ParagraphPieces.swift): each piece has its own.
     let handle: LayoutHandle?
-    /// A long paragraph's pieces, and the first line of each in `lines` (empty: one Pango layout).
-    let pieces: [ParagraphLayout]
-    let pieceFirstLines: [Int]
+    /// A long paragraph's pieces (ParagraphPieces.swift); nil: one Pango layout.
+    let pieceSet: PieceSet?
     /// Borrowed pointers into the layout's lines (valid while `handle` lives and the layout is not changed).
     let linePointers: [UnsafeMutablePointer<PangoLayoutLine>]
-    public let lines: [LineBox]
+    /// The lines (a paragraph in pieces lays all of them out first: the paginator uses `hasLine` and `line`).
+    public var lines: [LineBox] { pieceSet?.allLines() ?? singleLines }
+    private let singleLines: [LineBox]
     /// Left edge of the Pango layout from the column's left edge: the smaller of the two head indents.
     public let left: Double
-    public private(set) var images: [LineImage] = []
+    /// Inline images by line (of a paragraph in pieces: on the lines laid out so far).
+    public var images: [LineImage] { pieceSet?.images ?? singleImages }
+    private var singleImages: [LineImage] = []
     /// Warnings raised while laying out (also appended to the caller's list), kept for reuse of the layout.
     public private(set) var warnings: [Diagnostic] = []
     /// Total-fit text edits (line separators, hyphens): map line offsets back to the paragraph's text.
@@ -53,26 +56,35 @@ public final class ParagraphLayout {
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
     /// A paragraph made of `pieces` (see ParagraphPieces.swift), whose lines are already gathered.
-    init(paragraph: AttributedParagraph, pieces: [ParagraphLayout], firstLines: [Int], lines: [LineBox],
-         images: [LineImage], warnings: [Diagnostic]) {
+    init(paragraph: AttributedParagraph, pieces: PieceSet, left: Double, warnings: [Diagnostic]) {
         self.paragraph = paragraph
         handle = nil
-        self.pieces = pieces
-        pieceFirstLines = firstLines
+        pieceSet = pieces
         linePointers = []
-        self.lines = lines
-        left = pieces.first?.left ?? 0
-        self.images = images
+        singleLines = []
+        self.left = left
         self.warnings = warnings
         linkSpans = []
     }
+
+    /// Whether line `i` exists (a paragraph in pieces lays its pieces out up to it).
+    func hasLine(_ i: Int) -> Bool { pieceSet?.build(through: i) ?? (i < singleLines.count) }
+
+    /// Lines from `start` on, counted up to `cap` (a paragraph in pieces lays out only that far).
+    func linesLeft(from start: Int, atMost cap: Int) -> Int {
+        _ = hasLine(start + cap - 1)
+        return max(min((pieceSet?.lines.count ?? singleLines.count) - start, cap), 0)
+    }
+
+    /// Line `i`, which must exist (`hasLine`).
+    func line(_ i: Int) -> LineBox { pieceSet?.line(i) ?? singleLines[i] }
 
     /// Lays out `paragraph` for a column `columnWidth` points wide, in one Pango layout.
     init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
          images imageCache: ImageCache, diagnostics: inout [Diagnostic]) {
         self.paragraph = paragraph
-        pieces = []
-        pieceFirstLines = []
+        pieceSet = nil
+        LayoutWork.count(paragraph.text.utf8.count)
         let style = paragraph.style
         let layout = LayoutHandle(engine: engine)
         handle = layout
@@ -248,7 +260,7 @@ public final class ParagraphLayout {
                                  ascent: r.ascent, descent: r.descent, height: box.height,
                                  baselineOffset: box.baselineOffset, advance: box.advance, hasAttachment: hasAttachment))
         }
-        lines = boxes
+        singleLines = boxes
 
         var spans: [(range: Range<Int>, target: LinkTarget)] = []
         for run in runs {
@@ -266,7 +278,7 @@ public final class ParagraphLayout {
             guard let i = ParagraphLayout.lineIndex(containing: attachment.offset, in: ranges) else { continue }
             let range = attachment.offset..<(attachment.offset + 3)
             guard let piece = xRanges(line: i, range: range).first else { continue }  // ellipsized away
-            images.append(LineImage(line: i, x: piece.x, top: fromPango(rect.y), width: fromPango(rect.width),
+            singleImages.append(LineImage(line: i, x: piece.x, top: fromPango(rect.y), width: fromPango(rect.width),
                                     height: fromPango(rect.height), fit: attachment.image.fit,
                                     path: attachment.image.path, image: image))
         }
@@ -320,12 +332,12 @@ public final class ParagraphLayout {
 
     /// Pieces of links on line `index`, one per visual run of each link.
     public func linkPieces(line index: Int) -> [LineLinkPiece] {
-        if !pieces.isEmpty {
+        if pieceSet != nil {
             let (piece, local) = piece(ofLine: index)
             return piece.linkPieces(line: local)
         }
         guard !linkSpans.isEmpty else { return [] }
-        let box = lines[index]
+        let box = singleLines[index]
         let lineRange = box.startIndex..<(box.startIndex + box.length)
         var pieces: [LineLinkPiece] = []
         for span in linkSpans where span.range.overlaps(lineRange) {
@@ -355,7 +367,7 @@ public final class ParagraphLayout {
 
     /// The Pango line to draw for line `index`.
     public func pangoLine(_ index: Int) -> UnsafeMutablePointer<PangoLayoutLine> {
-        if !pieces.isEmpty {
+        if pieceSet != nil {
             let (piece, local) = piece(ofLine: index)
             return piece.pangoLine(local)
         }

@@ -11,90 +11,101 @@ import Foundation
 import RTSyntax
 import TypesetIR
 
+/// Work counters for tests of complexity (no wall clock): text bytes handed to Pango layouts, and the
+/// largest single layout. Only changed under the engine's lock, like everything Pango touches.
+public enum LayoutWork {
+    nonisolated(unsafe) public static var bytesLaidOut = 0
+    nonisolated(unsafe) public static var largestLayout = 0
+
+    static func count(_ bytes: Int) {
+        bytesLaidOut += bytes
+        largestLayout = max(largestLayout, bytes)
+    }
+}
+
 extension ParagraphLayout {
     /// Lays out `paragraph` for a column `columnWidth` points wide: in one Pango layout, or in pieces when
     /// it is long (see above).
     public convenience init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
                             images: ImageCache, diagnostics: inout [Diagnostic]) {
-        let budget = ParagraphLayout.pieceBudget(paragraph)
+        let budget = ParagraphLayout.pieceBudget(paragraph, columnWidth: columnWidth)
         let length = paragraph.text.utf8.count
-        guard length > budget + budget / 2, (paragraph.style.maxLines ?? 0) <= 0 else {
+        guard length > budget + budget / 2 || ParagraphLayout.hasLongWord(paragraph.text),
+              (paragraph.style.maxLines ?? 0) <= 0 else {
             self.init(single: paragraph, columnWidth: columnWidth, engine: engine, images: images,
                       diagnostics: &diagnostics)
             return
         }
-        let bytes = Array(paragraph.text.utf8)
-        var pieces: [ParagraphLayout] = [], firstLines: [Int] = []
-        var lines: [LineBox] = [], lineImages: [LineImage] = [], warnings: [Diagnostic] = []
-        var offset = 0
-        while offset < length {
-            let end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
-            let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
-            let piece = ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: images,
-                                        diagnostics: &diagnostics)
-            // All lines but the last of a cut piece; all of them when it has only one (no break was found).
-            var kept = piece.lines.count
-            var next = end
-            if end < length && kept > 1 {
-                let start = piece.sourceOffset(piece.lines[kept - 1].startIndex)
-                if start > 0 {
-                    kept -= 1
-                    next = offset + start
-                }
+        let set = PieceSet(paragraph, budget: budget, columnWidth: columnWidth, engine: engine, images: images)
+        // The first piece now (its indent is the paragraph's left edge; it reports missing hyphenation
+        // patterns), the others as the paginator reaches them. Images that cannot be read are reported now.
+        set.buildNext(diagnostics: &diagnostics)
+        for attachment in paragraph.attachments {
+            if case .failure(let error) = images.image(at: attachment.image.path) {
+                diagnostics.append(.error(error.description, at: attachment.image.location))
             }
-            firstLines.append(lines.count)
-            for i in 0..<kept {
-                var box = piece.lines[i]
-                let start = offset + piece.sourceOffset(box.startIndex)
-                let stop = i + 1 < kept ? offset + piece.sourceOffset(piece.lines[i + 1].startIndex) : next
-                box.startIndex = start
-                box.length = max(stop - start, 0)
-                lines.append(box)
-            }
-            for var image in piece.images where image.line < kept {
-                image.line += firstLines[firstLines.count - 1]
-                lineImages.append(image)
-            }
-            warnings += piece.warnings
-            pieces.append(piece)
-            offset = next
         }
-        self.init(paragraph: paragraph, pieces: pieces, firstLines: firstLines, lines: lines, images: lineImages,
-                  warnings: warnings)
+        self.init(paragraph: paragraph, pieces: set, left: set.left, warnings: [])
     }
 
     /// The piece holding line `index` and the line's index in it (self and `index` for a single layout).
     func piece(ofLine index: Int) -> (ParagraphLayout, Int) {
-        guard !pieces.isEmpty else { return (self, index) }
-        var lo = 0, hi = pieceFirstLines.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if pieceFirstLines[mid] <= index { lo = mid } else { hi = mid - 1 }
-        }
-        return (pieces[lo], index - pieceFirstLines[lo])
+        guard let pieceSet else { return (self, index) }
+        return pieceSet.piece(ofLine: index)
     }
 
-    /// Bytes of text per piece: small enough that a piece's widths and heights stay far inside Pango's int
-    /// (even at one character per line, or one line of the largest font), large enough that the cost per
-    /// piece does not show.
-    static func pieceBudget(_ paragraph: AttributedParagraph) -> Int {
+    /// Bytes of text per piece: about `pieceLines` lines, and small enough that a piece's widths and heights
+    /// stay far inside Pango's int (even at one character per line, or one line of the largest font).
+    /// Pango shapes the rest of an item again for each line it breaks off, so a layout costs time quadratic
+    /// in its lines: short pieces are faster, while each piece lays out one line twice.
+    static func pieceBudget(_ paragraph: AttributedParagraph, columnWidth: Double) -> Int {
         var size = paragraph.runs.isEmpty ? 10 : 0.0
         for run in paragraph.runs { size = max(size, run.attributes.fontSize) }
         guard size.isFinite, size > 0 else { return maxPieceBytes }
-        return Int(min(max(400_000 / size, 64), Double(maxPieceBytes)))
+        let perLine = max(columnWidth, 1) / (0.5 * size)  // characters of a line, about
+        let lines = Double(pieceLines) * perLine, overflow = 400_000 / size
+        return Int(max(min(max(lines, 256), overflow, Double(maxPieceBytes)), 16))
     }
 
+    static let pieceLines = 32
     static let maxPieceBytes = 16 * 1024
+    /// Bytes per piece of text without spaces. Pango shapes the rest of a word again for each line it breaks
+    /// the word into, so a word costs time quadratic in its length within one layout: keep such pieces short.
+    static let wordPieceBytes = 2048
 
-    /// Where the piece from `offset` ends: the rest when it is short, else the first space past `budget`
-    /// bytes, else (text with no spaces) a character boundary at `budget`.
-    static func pieceEnd(_ bytes: [UInt8], from offset: Int, budget: Int) -> Int {
-        if bytes.count - offset <= budget + budget / 2 { return bytes.count }
-        let from = offset + budget, limit = min(offset + 2 * budget, bytes.count)
-        if let space = bytes[from..<limit].firstIndex(of: 0x20) { return space }
-        var end = from
-        while end > offset + 1 && !startsCluster(bytes, at: end) { end -= 1 }
-        return end
+    /// Whether the text has a run without spaces longer than `wordPieceBytes`.
+    static func hasLongWord(_ text: String) -> Bool {
+        guard text.utf8.count > wordPieceBytes else { return false }
+        var run = 0
+        for b in text.utf8 {
+            run = b == 0x20 ? 0 : run + 1
+            if run > wordPieceBytes { return true }
+        }
+        return false
+    }
+
+    /// Where the piece from `offset` ends: at the first space past `budget` bytes (or the end of the text),
+    /// but before a word longer than `wordBudget`, which gets pieces of its own cut at character boundaries.
+    static func pieceEnd(_ bytes: [UInt8], from offset: Int, budget: Int, wordBudget: Int = wordPieceBytes) -> Int {
+        let whole = bytes.count - offset <= budget + budget / 2
+        var run = 0, lastSpace = -1, k = offset
+        while k < bytes.count {
+            if bytes[k] == 0x20 {
+                if !whole && k >= offset + budget { return k }
+                run = 0
+                lastSpace = k
+            } else {
+                run += 1
+                if run > wordBudget {
+                    if lastSpace > offset { return lastSpace }  // end before the long word
+                    var end = offset + min(budget, wordBudget)
+                    while end > offset + 1 && !startsCluster(bytes, at: end) { end -= 1 }
+                    return end
+                }
+            }
+            k += 1
+        }
+        return bytes.count
     }
 
     /// Whether a character starts at `i` that is not a combining mark or joiner (a safe place to cut).
@@ -137,5 +148,118 @@ extension ParagraphLayout {
         q.outline = nil
         if range.lowerBound > 0 { q.style.firstLineHeadIndent = q.style.headIndent }
         return q
+    }
+}
+
+/// The pieces of a long paragraph, laid out in order as the paginator asks for lines, so a paragraph of any
+/// length is laid out once while only its last few pieces' Pango layouts (some 50 bytes per byte of text) are
+/// alive. A piece whose layout was dropped is laid out again, the same way, when a line of it is wanted
+/// (a caller that needs all `lines` at once before placing them).
+final class PieceSet {
+    static let keptPieces = 4
+
+    private let paragraph: AttributedParagraph
+    private let bytes: [UInt8]
+    private let budget: Int
+    private let columnWidth: Double
+    private let engine: LayoutEngine
+    private let imageCache: ImageCache
+    private var slices: [AttributedParagraph] = []
+    private var firstLines: [Int] = []
+    private var layouts: [ParagraphLayout?] = []
+    private var recent: [Int] = []
+    /// Where the next piece starts in the paragraph's text.
+    private var offset = 0
+    private(set) var lines: [LineBox] = []
+    private(set) var images: [LineImage] = []
+    private(set) var left = 0.0
+
+    init(_ paragraph: AttributedParagraph, budget: Int, columnWidth: Double, engine: LayoutEngine, images: ImageCache) {
+        self.paragraph = paragraph
+        bytes = Array(paragraph.text.utf8)
+        self.budget = budget
+        self.columnWidth = columnWidth
+        self.engine = engine
+        imageCache = images
+    }
+
+    var isComplete: Bool { offset >= bytes.count }
+
+    /// Lays out pieces until line `i` exists or the text ends; whether line `i` exists.
+    func build(through i: Int) -> Bool {
+        var ignored: [Diagnostic] = []  // the paragraph's own problems are reported when it is created
+        while i >= lines.count && !isComplete { buildNext(diagnostics: &ignored) }
+        return i < lines.count
+    }
+
+    func line(_ i: Int) -> LineBox {
+        _ = build(through: i)
+        return lines[i]
+    }
+
+    func allLines() -> [LineBox] {
+        _ = build(through: Int.max - 1)
+        return lines
+    }
+
+    /// Lays out the next piece and keeps all its lines but the last (all of them when it ends the text or
+    /// has only one line).
+    func buildNext(diagnostics: inout [Diagnostic]) {
+        guard !isComplete else { return }
+        let end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
+        let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
+        let piece = ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: imageCache,
+                                    diagnostics: &diagnostics)
+        if offset == 0 { left = piece.left }
+        let pieceLines = piece.lines
+        var kept = pieceLines.count
+        var next = end
+        if end < bytes.count && kept > 1 {
+            let start = piece.sourceOffset(pieceLines[kept - 1].startIndex)
+            if start > 0 {
+                kept -= 1
+                next = offset + start
+            }
+        }
+        let first = lines.count
+        for i in 0..<kept {
+            var box = pieceLines[i]
+            let start = offset + piece.sourceOffset(box.startIndex)
+            let stop = i + 1 < kept ? offset + piece.sourceOffset(pieceLines[i + 1].startIndex) : next
+            box.startIndex = start
+            box.length = max(stop - start, 0)
+            lines.append(box)
+        }
+        for var image in piece.images where image.line < kept {
+            image.line += first
+            images.append(image)
+        }
+        slices.append(slice)
+        firstLines.append(first)
+        layouts.append(nil)
+        remember(piece, at: layouts.count - 1)
+        offset = next
+    }
+
+    func piece(ofLine index: Int) -> (ParagraphLayout, Int) {
+        _ = build(through: index)
+        var lo = 0, hi = firstLines.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if firstLines[mid] <= index { lo = mid } else { hi = mid - 1 }
+        }
+        let local = index - firstLines[lo]
+        if let layout = layouts[lo] { return (layout, local) }
+        var ignored: [Diagnostic] = []  // reported when the piece was first laid out
+        let layout = ParagraphLayout(single: slices[lo], columnWidth: columnWidth, engine: engine, images: imageCache,
+                                     diagnostics: &ignored)
+        remember(layout, at: lo)
+        return (layout, min(local, layout.lines.count - 1))
+    }
+
+    private func remember(_ layout: ParagraphLayout, at k: Int) {
+        layouts[k] = layout
+        recent.append(k)
+        if recent.count > PieceSet.keptPieces { layouts[recent.removeFirst()] = nil }
     }
 }

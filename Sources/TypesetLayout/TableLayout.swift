@@ -22,10 +22,16 @@ final class TableLayout {
     /// Left edge of each column from the table's left edge, and each column's width (padding included).
     let columnX: [Double]
     let columnWidths: [Double]
-    let rows: [Row]
+    /// Header rows are laid out once (they repeat on every page); body rows when they are placed, so a long
+    /// table's memory does not grow with its length.
+    private(set) var headerRows: [Row] = []
+    var rowCount: Int { table.rows.count }
+    private let decimalStop: [Double]
+    private let engine: LayoutEngine
+    private let images: ImageCache
+    private var lastRow: (index: Int, row: Row)?
 
     var width: Double { columnWidths.reduce(0, +) }
-    var headerRows: ArraySlice<Row> { rows.prefix(table.headerRowCount) }
 
     /// `columnWidth` is the width of the page column the table sits in.
     init(_ table: TableBlock, columnWidth: Double, engine: LayoutEngine, images: ImageCache,
@@ -61,24 +67,38 @@ final class TableLayout {
         var x = 0.0
         columnX = widths.map { w in defer { x += w }; return x }
 
-        var rows: [Row] = []
-        for (index, row) in table.rows.enumerated() {
-            var cells: [ParagraphLayout] = []
-            var height = 0.0
-            for column in 0..<count {
-                var cell = column < row.count ? row[column] : AttributedParagraph(text: "", runs: [], style: ParagraphStyle())
-                if cell.style.tabStops.contains(where: { $0.alignment == .decimal }) {
-                    // Tab stops must lie inside the layout: a column of bare integers has its stop at 0.
-                    cell.style.tabStops = [TabStop(position: max(decimalStop[column], 0.01), alignment: .decimal)]
-                }
-                let layout = ParagraphLayout(cell, columnWidth: max(widths[column] - pad.left - pad.right, 1),
-                                             engine: engine, images: images, diagnostics: &diagnostics)
-                cells.append(layout)
-                height = max(height, layout.height)
+        self.decimalStop = decimalStop
+        self.engine = engine
+        self.images = images
+        headerRows = (0..<min(table.headerRowCount, table.rows.count)).map { layRow($0, diagnostics: &diagnostics) }
+    }
+
+    /// Row `index`, laid out (the last body row asked for is kept: placing asks twice).
+    func row(_ index: Int, diagnostics: inout [Diagnostic]) -> Row {
+        if index < headerRows.count { return headerRows[index] }
+        if let last = lastRow, last.index == index { return last.row }
+        let row = layRow(index, diagnostics: &diagnostics)
+        lastRow = (index, row)
+        return row
+    }
+
+    private func layRow(_ index: Int, diagnostics: inout [Diagnostic]) -> Row {
+        let pad = table.cellPadding
+        let row = table.rows[index]
+        var cells: [ParagraphLayout] = []
+        var height = 0.0
+        for column in 0..<table.columns.count {
+            var cell = column < row.count ? row[column] : AttributedParagraph(text: "", runs: [], style: ParagraphStyle())
+            if cell.style.tabStops.contains(where: { $0.alignment == .decimal }) {
+                // Tab stops must lie inside the layout: a column of bare integers has its stop at 0.
+                cell.style.tabStops = [TabStop(position: max(decimalStop[column], 0.01), alignment: .decimal)]
             }
-            rows.append(Row(cells: cells, height: height + pad.top + pad.bottom, isHeader: index < table.headerRowCount))
+            let layout = ParagraphLayout(cell, columnWidth: max(columnWidths[column] - pad.left - pad.right, 1),
+                                         engine: engine, images: images, diagnostics: &diagnostics)
+            cells.append(layout)
+            height = max(height, layout.height)
         }
-        self.rows = rows
+        return Row(cells: cells, height: height + pad.top + pad.bottom, isHeader: index < table.headerRowCount)
     }
 
     /// Widths for columns wanting `wanted` within `available`: see the file comment.

@@ -14,11 +14,15 @@ extension Paginator {
         var repeatHeader = false
         var warned = false
         var index = 0
-        while index < table.rows.count {
+        while index < table.rowCount {
             // Header rows only go where the first body row fits under them.
-            var needed = index < header.count
-                ? header.dropFirst(index).reduce(0) { $0 + $1.height } + (table.rows.dropFirst(header.count).first?.height ?? 0)
-                : table.rows[index].height
+            var needed: Double
+            if index < header.count {
+                let firstBody = header.count < table.rowCount ? table.row(header.count, diagnostics: &diagnostics).height : 0
+                needed = header.dropFirst(index).reduce(0) { $0 + $1.height } + firstBody
+            } else {
+                needed = table.row(index, diagnostics: &diagnostics).height
+            }
             if repeatHeader { needed += headerHeight }
             if !region.fits(gap + needed) {
                 if !region.isEmpty {
@@ -40,7 +44,7 @@ extension Paginator {
                 }
                 repeatHeader = false
             }
-            placeRow(table.rows[index], of: table, gap: gap)
+            placeRow(table.row(index, diagnostics: &diagnostics), of: table, gap: gap)
             gap = 0
             index += 1
         }
