@@ -169,3 +169,32 @@ final class CodeWrapTests: XCTestCase {
         for m in marks { XCTAssertEqual(m.xMin, firstWord.xMin, accuracy: 1) }
     }
 }
+
+final class RuntTests: XCTestCase {
+    /// Issue 9's target on the examples: under 1% of paragraphs of three lines or more end in a one-word line
+    /// (a word of letters alone; list markers and contents page numbers are not runts).
+    func testExampleReportsEndFewParagraphsInARunt() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let dir = try Harness.scratch()
+        for name in ["two-column-report", "report"] {
+            let pdf = dir + "/\(name).pdf"
+            let result = try Harness.typeset([examples.appendingPathComponent("\(name).rt").path, "-o", pdf])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let xml = try PDF.tool("pdftotext", ["-bbox-layout", pdf, "-"])
+            var paragraphs = 0, runts: [String] = []
+            for block in xml.components(separatedBy: "<block ").dropFirst() {
+                let lines = block.components(separatedBy: "<line ").dropFirst()
+                guard lines.count >= 3, let last = lines.last else { continue }
+                paragraphs += 1
+                let words = last.components(separatedBy: "<word ").dropFirst().compactMap { w -> String? in
+                    guard let open = w.firstIndex(of: ">"), let close = w.range(of: "</word>") else { return nil }
+                    return String(w[w.index(after: open)..<close.lowerBound])
+                }
+                if words.count == 1, words[0].filter(\.isLetter).count >= 2 { runts.append(words[0]) }
+            }
+            XCTAssertGreaterThan(paragraphs, 100, name)
+            XCTAssertLessThan(Double(runts.count), 0.01 * Double(paragraphs), "\(name): \(runts)")
+        }
+    }
+}
