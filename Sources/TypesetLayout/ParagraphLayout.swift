@@ -50,9 +50,10 @@ public final class ParagraphLayout {
 
     public var pangoLayout: OpaquePointer { handle.layout }
 
-    /// Lays out `paragraph` for a column `columnWidth` points wide.
+    /// Lays out `paragraph` for a column `columnWidth` points wide. Justified lines whose spaces would grow past
+    /// `maxSpaceFactor` times their width are set ragged (slots beside shapes, see FlowPlacement).
     public init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-                images imageCache: ImageCache, diagnostics: inout [Diagnostic]) {
+                images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
         self.paragraph = paragraph
         let style = paragraph.style
         let layout = LayoutHandle(engine: engine)
@@ -183,7 +184,7 @@ public final class ParagraphLayout {
             }
             let result = TotalFitParagraph.layout(pl, text: text, runs: runs, shapes: shapes, base: base, style: style,
                                                   engine: engine, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                                                  lineWidth: lineWidth)
+                                                  lineWidth: lineWidth, maxSpaceFactor: maxSpaceFactor)
             runs = result.runs
             shapes = result.shapes
             sourceEdits = result.edits
