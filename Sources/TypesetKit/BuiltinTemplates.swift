@@ -143,8 +143,10 @@ vars:
   pullquote: ""
 ---
 {{#title}}
+::: {columns=1}
 {.masthead}
 {{title}}
+:::
 
 {{/title}}
 {{#pullquote}}

@@ -281,7 +281,8 @@ extension Paginator {
         q.style.headIndent = x - frame.x
         q.style.tailIndent = frame.x + frame.width - (x + width)
         var ignored: [Diagnostic] = []  // already reported for the whole paragraph
-        return ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &ignored)
+        return ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &ignored,
+                               maxSpaceFactor: Self.maxSpaceFactor(slot: width, column: frame.width, style: p.paragraph))
     }
 
     /// Floats, exclusions and shaped containers met in the flow.

@@ -80,8 +80,10 @@ public final class ParagraphLayout {
     func line(_ i: Int) -> LineBox { pieceSet?.line(i) ?? singleLines[i] }
 
     /// Lays out `paragraph` for a column `columnWidth` points wide, in one Pango layout.
+    /// Justified lines whose spaces would grow past `maxSpaceFactor` times their width are set ragged (slots
+    /// beside shapes, see FlowPlacement).
     init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-         images imageCache: ImageCache, diagnostics: inout [Diagnostic]) {
+         images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
         self.paragraph = paragraph
         pieceSet = nil
         LayoutWork.count(paragraph.text.utf8.count)
@@ -214,7 +216,7 @@ public final class ParagraphLayout {
             }
             let result = TotalFitParagraph.layout(pl, text: text, runs: runs, shapes: shapes, base: base, style: style,
                                                   engine: engine, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                                                  lineWidth: lineWidth)
+                                                  lineWidth: lineWidth, maxSpaceFactor: maxSpaceFactor)
             runs = result.runs
             shapes = result.shapes
             sourceEdits = result.edits

@@ -27,13 +27,13 @@ extension ParagraphLayout {
     /// Lays out `paragraph` for a column `columnWidth` points wide: in one Pango layout, or in pieces when
     /// it is long (see above).
     public convenience init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-                            images: ImageCache, diagnostics: inout [Diagnostic]) {
+                            images: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
         let budget = ParagraphLayout.pieceBudget(paragraph, columnWidth: columnWidth)
         let length = paragraph.text.utf8.count
         guard length > budget + budget / 2 || ParagraphLayout.hasLongWord(paragraph.text),
               (paragraph.style.maxLines ?? 0) <= 0 else {
             self.init(single: paragraph, columnWidth: columnWidth, engine: engine, images: images,
-                      diagnostics: &diagnostics)
+                      diagnostics: &diagnostics, maxSpaceFactor: maxSpaceFactor)
             return
         }
         let set = PieceSet(paragraph, budget: budget, columnWidth: columnWidth, engine: engine, images: images)

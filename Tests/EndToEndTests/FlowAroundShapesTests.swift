@@ -123,9 +123,16 @@ final class FlowAroundShapesTests: XCTestCase {
             let dy = max(0, min(abs(top - cy), abs(bottom - cy)))
             let edge = cx - (100 * 100 - dy * dy).squareRoot()
             XCTAssertLessThanOrEqual(end, edge + 0.5, "line at \(top) runs into the circle")
-            XCTAssertGreaterThan(end, edge - 4, "line at \(top) is not justified to the circle: ends at \(end), edge \(edge)")
-            // The right piece starts at the circle too, and runs to the right margin.
-            XCTAssertGreaterThan(right.map(\.xMax).max()!, 545.28 - 2)
+            // Each piece is justified to its edge, or set ragged with natural spaces where justifying it would
+            // open gaps over 1.6 spaces (issue 9: no loose or letter-spaced lines beside shapes).
+            for (piece, pieceEnd, limit) in [(left, end, edge), (right, right.map(\.xMax).max()!, 545.28)] {
+                let sorted = piece.sorted { $0.xMin < $1.xMin }
+                let gaps = zip(sorted, sorted.dropFirst()).map { $1.xMin - $0.xMax }
+                for g in gaps { XCTAssertLessThanOrEqual(g, 1.6 * 3.18 + 0.1, "line at \(top): a loose gap") }
+                if pieceEnd < limit - 4 {
+                    for g in gaps { XCTAssertEqual(g, 3.18, accuracy: 0.1, "line at \(top) is neither justified nor ragged") }
+                }
+            }
             checked += 1
         }
         XCTAssertGreaterThan(checked, 4)

@@ -169,3 +169,76 @@ final class CodeWrapTests: XCTestCase {
         for m in marks { XCTAssertEqual(m.xMin, firstWord.xMin, accuracy: 1) }
     }
 }
+
+final class RuntTests: XCTestCase {
+    /// Issue 9's target on the examples: under 1% of paragraphs of three lines or more end in a one-word line
+    /// (a word of letters alone; list markers and contents page numbers are not runts).
+    func testExampleReportsEndFewParagraphsInARunt() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
+        let dir = try Harness.scratch()
+        for name in ["two-column-report", "report"] {
+            let pdf = dir + "/\(name).pdf"
+            let result = try Harness.typeset([examples.appendingPathComponent("\(name).rt").path, "-o", pdf])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let xml = try PDF.tool("pdftotext", ["-bbox-layout", pdf, "-"])
+            var paragraphs = 0, runts: [String] = []
+            for block in xml.components(separatedBy: "<block ").dropFirst() {
+                let lines = block.components(separatedBy: "<line ").dropFirst()
+                guard lines.count >= 3, let last = lines.last else { continue }
+                paragraphs += 1
+                let words = last.components(separatedBy: "<word ").dropFirst().compactMap { w -> String? in
+                    guard let open = w.firstIndex(of: ">"), let close = w.range(of: "</word>") else { return nil }
+                    return String(w[w.index(after: open)..<close.lowerBound])
+                }
+                if words.count == 1, words[0].filter(\.isLetter).count >= 2 { runts.append(words[0]) }
+            }
+            XCTAssertGreaterThan(paragraphs, 100, name)
+            XCTAssertLessThan(Double(runts.count), 0.01 * Double(paragraphs), "\(name): \(runts)")
+        }
+    }
+}
+
+final class SlotTests: XCTestCase {
+    /// Beside shapes, justified text prefers hyphenation, then a ragged line, to gaps over twice a space or any
+    /// letter-spacing; a slot narrower than about 8 em is set ragged.
+    func testNarrowSlotsAreNeitherLooseNorLetterSpaced() throws {
+        let vocabulary = ["market", "fountain", "terrace", "house", "library", "bridge", "warehouse", "quay",
+                          "granary", "courtyard", "arcade", "timber", "window", "chapel", "survey", "orchard"]
+        let text = (0..<600).map { vocabulary[($0 * 7 + $0 / 5) % vocabulary.count] }.joined(separator: " ")
+        let pdf = try Harness.typesetSource("""
+            ---
+            justify: true
+            hyphenate: true
+            ---
+            @exclude rect(0, 0, 74%, 150pt) margin=0
+            @exclude rect(0, 170pt, 85%, 150pt) margin=0
+
+            \(text).
+
+            """)
+        let words = try PDF.words(pdf).filter { $0.page == 1 }
+        let top = 2 * 72 / 2.54
+        let space = 3.18  // DejaVu Serif 10pt
+        // A word's natural width: the narrowest it is set anywhere (letter-spacing only widens it).
+        var natural: [String: Double] = [:]
+        for w in words { natural[w.text] = min(natural[w.text] ?? .infinity, w.xMax - w.xMin) }
+        let lines = Dictionary(grouping: words, by: { $0.yMax.rounded() })
+        var wideSlotLines = 0, narrowSlotLines = 0
+        for (_, line) in lines {
+            let sorted = line.sorted { $0.xMin < $1.xMin }
+            guard let first = sorted.first, first.xMin > 100 else { continue }  // lines beside the shapes only
+            let y = first.yMin - top
+            let narrow = y > 170 && y < 315
+            if narrow { narrowSlotLines += 1 } else if y < 145 { wideSlotLines += 1 } else { continue }
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                let gap = b.xMin - a.xMax
+                XCTAssertLessThanOrEqual(gap, 2 * space, "gap before '\(b.text)'")
+                if narrow { XCTAssertEqual(gap, space, accuracy: 0.1, "a slot under 8em is ragged: '\(b.text)'") }
+            }
+            for w in sorted { XCTAssertEqual(w.xMax - w.xMin, natural[w.text] ?? 0, accuracy: 0.05, "'\(w.text)' letter-spaced") }
+        }
+        XCTAssertGreaterThan(wideSlotLines, 5)
+        XCTAssertGreaterThan(narrowSlotLines, 5)
+    }
+}

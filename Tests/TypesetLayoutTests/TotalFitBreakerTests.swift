@@ -16,6 +16,30 @@ final class TotalFitBreakerTests: XCTestCase {
         return items
     }
 
+    /// Words on the last line of `breaks`.
+    private func lastLineWords(_ items: [BreakItem], _ breaks: [ChosenBreak]) -> Int {
+        let start = breaks.count > 1 ? breaks[breaks.count - 2].item + 1 : 0
+        return items[start...].filter { $0.kind == .box }.count
+    }
+
+    /// A paragraph of three lines or more does not end in one short word (a runt) when a slightly looser
+    /// line above can take it down; a two-line paragraph may.
+    func testNoRuntOnTheLastLineOfALongerParagraph() {
+        // 10pt words: seven fill a 100pt line exactly, so 22 words set 7, 7, 7 and a lone 8pt word.
+        let items = paragraph(Array(repeating: 10, count: 21) + [8])
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 100 }
+        XCTAssertEqual(breaks.last?.item, items.count - 1)
+        XCTAssertGreaterThanOrEqual(lastLineWords(items, breaks), 2, "\(breaks)")
+        var allowing = TotalFitBreaker()
+        allowing.runtDemerits = 0
+        XCTAssertEqual(lastLineWords(items, allowing.breakLines(items) { _ in 100 }), 1, "the case has a runt")
+        // A word a sixth of the measure or wider may stand alone; so may a short one in a two-line paragraph.
+        let wide = paragraph(Array(repeating: 10, count: 21) + [20])
+        XCTAssertEqual(lastLineWords(wide, TotalFitBreaker().breakLines(wide) { _ in 100 }), 1)
+        let short = paragraph(Array(repeating: 10, count: 7) + [8])
+        XCTAssertEqual(lastLineWords(short, TotalFitBreaker().breakLines(short) { _ in 100 }), 1)
+    }
+
     func testExactFitBreaksAtTheSpacesThatFillEachLine() {
         // Two 10pt words and a space are exactly 25pt.
         let items = paragraph([10, 10, 10, 10, 10])

@@ -9,8 +9,9 @@ enum LineJustification {
     /// (a paragraph's last) are only shrunk, when the breaker planned them with shrunk spaces.
     /// Returns false when a line stays wider than its width even with its spaces shrunk as far as they go.
     @discardableResult
+    /// A line whose spaces would grow past `maxFactor` times their width is left ragged (beside shapes).
     static func justify(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, justify: (Int) -> Bool,
-                        lineWidth: (Int) -> Double) -> Bool {
+                        lineWidth: (Int) -> Double, maxFactor: Double = .infinity) -> Bool {
         var fits = true
         // get_lines (not _readonly) marks the lines as changed by us, so Pango does not cache their extents.
         var lineNode = pango_layout_get_lines(layout)
@@ -40,6 +41,7 @@ enum LineJustification {
             if spaces == 0 && natural > target + overflowTolerance { fits = false }
             guard spaces > 0 && (full || natural > target) else { continue }
             var factor = max(1 + Double(target - natural) / Double(spaces), 1 - TotalFitLines.spaceShrink)
+            if factor > maxFactor { continue }
             if Double(natural) + Double(spaces) * (factor - 1) > Double(target + overflowTolerance) { fits = false }
             // A very loose line also spaces its letters a little (as pdfTeX's font expansion widens glyphs), so
             // its word gaps grow less: at most `maxTracking` of a space between letters.

@@ -50,6 +50,11 @@ public struct TotalFitBreaker {
     /// Most consecutive lines ending in a hyphen (typesetters' usual limit); 0 means no limit.
     /// Only the last pass may exceed it, at a high cost.
     public var maxConsecutiveHyphens = 2
+    /// Added when a paragraph of three lines or more would end in a runt: one word on a last line narrower
+    /// than `runtFraction` of the measure (about a line of badness 600, so a slightly loose paragraph is
+    /// preferred to a runt, a very loose one is not).
+    public var runtDemerits = 4e5
+    public var runtFraction = 1.0 / 6
 
     public init() {}
 
@@ -61,15 +66,38 @@ public struct TotalFitBreaker {
     public func breakLines(_ items: [BreakItem], uniformFrom: Int = 0, lineWidth: (Int) -> Double) -> [ChosenBreak] {
         let uniformFrom = max(uniformFrom, 0)
         let widths = (0...uniformFrom).map(lineWidth)
-        if pretolerance >= 0, let breaks = run(items, widths: widths, tolerance: pretolerance, hyphenate: false,
-                                                emergency: false) {
-            return breaks
+        let words = Self.wordGlueCounts(items)
+        var fallback: Pass? = nil
+        if pretolerance >= 0, let pass = run(items, widths: widths, words: words, tolerance: pretolerance,
+                                              hyphenate: false, emergency: false) {
+            if !pass.endsInRunt { return pass.breaks }
+            fallback = pass  // a runt: hyphenation may avoid it
         }
-        if tolerance.isFinite, let breaks = run(items, widths: widths, tolerance: tolerance, hyphenate: true,
-                                                 emergency: false) {
-            return breaks
+        if tolerance.isFinite, let pass = run(items, widths: widths, words: words, tolerance: tolerance,
+                                               hyphenate: true, emergency: false) {
+            return pass.demerits < fallback?.demerits ?? .infinity ? pass.breaks : fallback!.breaks
         }
-        return run(items, widths: widths, tolerance: .infinity, hyphenate: true, emergency: true) ?? []
+        let last = run(items, widths: widths, words: words, tolerance: .infinity, hyphenate: true, emergency: true)
+        if let fallback, fallback.demerits <= last?.demerits ?? .infinity { return fallback.breaks }
+        return last?.breaks ?? []
+    }
+
+    private struct Pass {
+        var breaks: [ChosenBreak]
+        var demerits: Double
+        var endsInRunt: Bool
+    }
+
+    /// For each item, how many interword glues (glue after a box) come before it.
+    private static func wordGlueCounts(_ items: [BreakItem]) -> [Int32] {
+        var counts = [Int32](repeating: 0, count: items.count + 1)
+        var n: Int32 = 0
+        for i in items.indices {
+            counts[i] = n
+            if items[i].kind == .glue && i > 0 && items[i - 1].kind == .box && items[i].stretch < fillStretch { n += 1 }
+        }
+        counts[items.count] = n
+        return counts
     }
 
     private struct Node {
@@ -82,6 +110,7 @@ public struct TotalFitBreaker {
         var demerits: Double
         var ratio: Double
         var previous: Int
+        var runt = false
     }
 
     private struct Candidate {
@@ -89,6 +118,7 @@ public struct TotalFitBreaker {
         var demerits: Double
         var from: Int
         var ratio: Double
+        var runt = false
     }
 
     /// Badness caps: a line with no stretch at all, and anything looser, in the last pass. Large enough that
@@ -96,8 +126,8 @@ public struct TotalFitBreaker {
     private static let maxBadness = 1e8
 
     /// One pass; `widths[i]` is line i's width, the last one that of all later lines.
-    private func run(_ items: [BreakItem], widths: [Double], tolerance: Double, hyphenate: Bool,
-                     emergency: Bool) -> [ChosenBreak]? {
+    private func run(_ items: [BreakItem], widths: [Double], words: [Int32], tolerance: Double, hyphenate: Bool,
+                     emergency: Bool) -> Pass? {
         let uniformFrom = widths.count - 1
         var nodes: [Node] = [Node(item: -1, line: 0, fitness: 2, hyphens: 0, width: 0, stretch: 0, shrink: 0,
                                   demerits: 0, ratio: 0, previous: -1)]
@@ -144,8 +174,11 @@ public struct TotalFitBreaker {
                         // No stretch at all (one word on the line) counts as the worst badness.
                         let badness = ratio.isInfinite ? Self.maxBadness : min(100 * abs(ratio * ratio * ratio), Self.maxBadness)
                         if badness <= tolerance {
+                            // The paragraph's last line (3rd or later): one word, narrower than a sixth.
+                            let runt = b == items.count - 1 && a.line >= 2 && natural < target * runtFraction
+                                && words[b] - words[a.item + 1] < 1
                             addCandidate(from: active[k], node: a, badness: badness, ratio: ratio, item: item,
-                                         flagged: flagged, forced: forced, emergency: emergency,
+                                         flagged: flagged, forced: forced, emergency: emergency, runt: runt,
                                          uniformFrom: uniformFrom, into: &candidates)
                         }
                     }
@@ -179,7 +212,7 @@ public struct TotalFitBreaker {
                     for c in candidates {
                         nodes.append(Node(item: b, line: c.line, fitness: c.fitness, hyphens: c.hyphens, width: w,
                                           stretch: y, shrink: z, demerits: c.demerits, ratio: c.ratio,
-                                          previous: c.from))
+                                          previous: c.from, runt: c.runt))
                         active.append(nodes.count - 1)
                     }
                 }
@@ -205,7 +238,7 @@ public struct TotalFitBreaker {
             breaks.append(ChosenBreak(item: nodes[n].item, ratio: nodes[n].ratio))
             n = nodes[n].previous
         }
-        return breaks.reversed()
+        return Pass(breaks: breaks.reversed(), demerits: nodes[best].demerits, endsInRunt: nodes[best].runt)
     }
 
     /// Drops candidates that can never be on the best path, which keeps the active list short when any
@@ -230,7 +263,7 @@ public struct TotalFitBreaker {
     }
 
     private func addCandidate(from index: Int, node a: Node, badness: Double, ratio: Double, item: BreakItem,
-                              flagged: Bool, forced: Bool, emergency: Bool, uniformFrom: Int,
+                              flagged: Bool, forced: Bool, emergency: Bool, runt: Bool = false, uniformFrom: Int,
                               into candidates: inout [Candidate]) {
         let hyphens = flagged ? a.hyphens + 1 : 0
         var extra = 0.0
@@ -247,7 +280,7 @@ public struct TotalFitBreaker {
         // Fitness classes: 0 very loose, 1 loose, 2 decent, 3 tight.
         let fitness = ratio < -0.5 ? 3 : ratio <= 0.5 ? 2 : ratio <= 1 ? 1 : 0
         if abs(fitness - a.fitness) > 1 { demerits += adjacentFitnessDemerits }
-        demerits += a.demerits + extra
+        demerits += a.demerits + extra + (runt ? runtDemerits : 0)
         let line = a.line + 1
         // Lines past `uniformFrom` compete regardless of their number: only the best per class survives.
         // The hyphen run is part of the class, as it limits what may follow.
@@ -259,11 +292,11 @@ public struct TotalFitBreaker {
         }) {
             if demerits < candidates[i].demerits {
                 candidates[i] = Candidate(line: line, fitness: fitness, hyphens: hyphens, demerits: demerits,
-                                          from: index, ratio: ratio)
+                                          from: index, ratio: ratio, runt: runt)
             }
         } else {
             candidates.append(Candidate(line: line, fitness: fitness, hyphens: hyphens, demerits: demerits,
-                                        from: index, ratio: ratio))
+                                        from: index, ratio: ratio, runt: runt))
         }
     }
 }

@@ -26,7 +26,7 @@ enum TotalFitParagraph {
     /// it, justified. `text` is the layout's text; `runs` and `shapes` its attributes.
     static func layout(_ pl: OpaquePointer, text: String, runs: [AttributeRun], shapes: [Shape], base: FontKey,
                        style: ParagraphStyle, engine: LayoutEngine, hyphenator: Hyphenator?, hyphenWidth: Double,
-                       lineWidth: @escaping (Int) -> Double) -> Result {
+                       lineWidth: @escaping (Int) -> Double, maxSpaceFactor: Double = .infinity) -> Result {
         var text = text
         return text.withUTF8 { buffer in
             if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty,
@@ -34,7 +34,7 @@ enum TotalFitParagraph {
                let m = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine) {
                 let result = realise(pl, measurement: m, text: buffer, runs: runs, shapes: shapes, base: base,
                                      style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                                     lineWidth: lineWidth, byWords: true)
+                                     lineWidth: lineWidth, byWords: true, maxSpaceFactor: maxSpaceFactor)
                 if let result { return result }
                 // A line came out wider than planned: measure exactly (back to the original text first).
                 ParagraphLayout.setText(pl, buffer)
@@ -43,7 +43,8 @@ enum TotalFitParagraph {
             let exact = ParagraphMeasurement.exact(layout: pl, text: buffer)
                 ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
             return realise(pl, measurement: exact, text: buffer, runs: runs, shapes: shapes, base: base, style: style,
-                           hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth, byWords: false)!
+                           hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth, byWords: false,
+                           maxSpaceFactor: maxSpaceFactor)!
         }
     }
 
@@ -51,7 +52,8 @@ enum TotalFitParagraph {
     private static func realise(_ pl: OpaquePointer, measurement: ParagraphMeasurement,
                                 text buffer: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], shapes: [Shape],
                                 base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
-                                lineWidth: @escaping (Int) -> Double, byWords: Bool) -> Result? {
+                                lineWidth: @escaping (Int) -> Double, byWords: Bool,
+                                maxSpaceFactor: Double) -> Result? {
         let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
                                       hyphenWidth: hyphenWidth, breaker: TotalFitBreaker(), uniformFrom: 1,
                                       lineWidth: lineWidth)
@@ -82,10 +84,12 @@ enum TotalFitParagraph {
         }
         let fits: Bool
         if edits.isEmpty {
-            fits = LineJustification.justify(layout: pl, text: buffer, justify: justify, lineWidth: lineWidth)
+            fits = LineJustification.justify(layout: pl, text: buffer, justify: justify, lineWidth: lineWidth,
+                                             maxFactor: maxSpaceFactor)
         } else {
             fits = edited.withUnsafeBufferPointer {
-                LineJustification.justify(layout: pl, text: $0, justify: justify, lineWidth: lineWidth)
+                LineJustification.justify(layout: pl, text: $0, justify: justify, lineWidth: lineWidth,
+                                          maxFactor: maxSpaceFactor)
             }
         }
         return fits || !byWords ? result : nil
