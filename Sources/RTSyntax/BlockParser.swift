@@ -11,6 +11,8 @@ struct ParseContext {
     var deepWarned = false
     /// Front matter `vars` and metadata of the main file, for expanding included files.
     var variables = DataValue.map([])
+    /// Work done (lines and bytes looked at, inline parser steps): tests check it grows linearly.
+    var steps = 0
 
     init(options: ParseOptions) { self.options = options }
 }
@@ -55,6 +57,7 @@ struct BlockParser {
         var i = 0
         while i < lines.count {
             let l = lines[i]
+            ctx.steps += 1
             if src.isBlank(l) || src.isCommentOnly(l) {
                 i += 1
                 continue
@@ -156,6 +159,7 @@ struct BlockParser {
     mutating func inlines(_ segments: [(Int, Int)]) -> [Inline] {
         let result = InlineParser.parse(InlineInput(src: src, segments: segments))
         ctx.diagnostics.append(contentsOf: result.diagnostics)
+        ctx.steps += result.steps
         return result.inlines
     }
 
@@ -180,6 +184,7 @@ struct BlockParser {
         var j = i
         while j < lines.count {
             let l = lines[j]
+            ctx.steps += 1 + l.end - l.start
             if src.isBlank(l) { break }
             if j > i && !flat && interruptsParagraph(l) { break }
             j += 1
@@ -299,6 +304,7 @@ struct BlockParser {
         var closed = false
         while j < lines.count {
             let l = lines[j]
+            ctx.steps += 1 + l.end - l.start
             if isFenceClose(l, length: fence.length) {
                 closed = true
                 break
@@ -350,6 +356,7 @@ struct BlockParser {
         var previousIsText = false
         while j < lines.count {
             let l = lines[j]
+            ctx.steps += 1
             if let k = quoteMarker(l) {
                 let stripped = LineView(index: l.index, start: k, end: l.end)
                 inner.append(stripped)

@@ -30,6 +30,7 @@ extension BlockParser {
             ctx.diagnostics.append(.error("unclosed div: add a line ':::' to close the div opened here",
                                           at: src.location(marker.start)))
         }
+        ctx.steps += j - i
         let blocks = parseBlocks(Array(lines[(i + 1) ..< j]), depth: depth + 1)
         let endLine = closed ? lines[j] : lines[j - 1]
         let range = src.range(marker.start, max(marker.start, endLine.end))

@@ -87,6 +87,8 @@ struct InlineParser {
     var linksDeactivatedBelow = 0
     var diagnostics: [Diagnostic] = []
     var deepWarned = false
+    /// Work done, in loop iterations over bytes, pieces and delimiters: tests check it grows linearly.
+    var steps = 0
 
     var textStart = -1
     var textEnd = -1
@@ -101,10 +103,10 @@ struct InlineParser {
         self.buf = input.buf
     }
 
-    static func parse(_ input: InlineInput) -> (inlines: [Inline], diagnostics: [Diagnostic]) {
+    static func parse(_ input: InlineInput) -> (inlines: [Inline], diagnostics: [Diagnostic], steps: Int) {
         var p = InlineParser(input)
         let inlines = p.run()
-        return (inlines, p.diagnostics)
+        return (inlines, p.diagnostics, p.steps)
     }
 
     private static let special: [Bool] = {
@@ -121,10 +123,12 @@ struct InlineParser {
         let n = buf.count
         var i = 0
         while i < n {
+            steps += 1
             let c = buf[i]
             if !InlineParser.special[Int(c)] {
                 var j = i + 1
                 while j < n && !InlineParser.special[Int(buf[j])] { j += 1 }
+                steps += j - i
                 addText(i, j, buf[i ..< j])
                 i = j
                 continue
@@ -262,6 +266,7 @@ struct InlineParser {
     mutating func indexBacktickRuns() {
         var i = 0
         let n = buf.count
+        steps += n
         while i < n {
             if buf[i] == Byte.backtick {
                 var j = i + 1
@@ -278,7 +283,9 @@ struct InlineParser {
     mutating func nextRun(length: Int, from: Int) -> Int? {
         guard let list = runsByLength[length] else { return nil }
         var k = runCursor[length] ?? 0
+        let k0 = k
         while k < list.count && list[k] < from { k += 1 }
+        steps += k - k0 + 1
         runCursor[length] = k
         return k < list.count ? list[k] : nil
     }
@@ -292,6 +299,7 @@ struct InlineParser {
             return j
         }
         var content: [UInt8] = []
+        steps += close - i
         content.reserveCapacity(close - j)
         for c in buf[j ..< close] where c != 0 && c != Byte.cr { content.append(c == Byte.lf ? Byte.space : c) }
         if content.count >= 2, content.first == Byte.space, content.last == Byte.space,
@@ -313,10 +321,12 @@ struct InlineParser {
         if j < n && Byte.isLetter(buf[j]) {
             var k = j + 1
             while k < limit && (Byte.isAlnum(buf[k]) || buf[k] == Byte.plus || buf[k] == Byte.dot || buf[k] == Byte.minus) { k += 1 }
+            steps += k - j
             if k < limit && buf[k] == Byte.colon && k - j >= 2 && k - j <= 32 { isURI = true }
         }
         var sawAt = false
         while j < limit {
+            steps += 1
             let c = buf[j]
             if c == Byte.gt { break }
             if c <= Byte.space || c == Byte.lt || c == 0x7F { return literal(i) }
@@ -362,6 +372,7 @@ struct InlineParser {
         while j < limit && !(buf[j] == Byte.rbrace && buf[j + 1] == Byte.rbrace) {
             if buf[j] == Byte.lf || buf[j] == Byte.lbrace { return literal(i) }
             j += 1
+            steps += 1
         }
         guard j < limit else { return literal(i) }
         let name = String(decoding: buf[(i + 2) ..< j], as: UTF8.self).trimmingSpaces

@@ -144,6 +144,7 @@ extension BlockParser {
             var k = j + 1
             while k < lines.count {
                 let l = lines[k]
+                ctx.steps += 1
                 if src.isBlank(l) {
                     itemLines.append(LineView(index: l.index, start: l.end, end: l.end))
                     previousIsText = false
@@ -173,7 +174,10 @@ extension BlockParser {
             j = lastContent + 1
             // Blank lines before a next item of this list keep the list going (and make it loose).
             var b = j
-            while b < lines.count && src.isBlank(lines[b]) { b += 1 }
+            while b < lines.count && src.isBlank(lines[b]) {
+                ctx.steps += 1
+                b += 1
+            }
             if b > j, b < lines.count, !isRule(lines[b]), let next = listMarker(lines[b]), next.bullet == firstMarker.bullet,
                next.delimiter == firstMarker.delimiter, markerValue(next, in: style) != nil {
                 j = b

@@ -43,6 +43,8 @@ public struct ParseResult: Sendable {
     public var templateFile: String?
     /// Seconds spent expanding variables, sections and the template (`--verbose` shows it apart from parsing).
     public var expansionSeconds: Double = 0
+    /// Work the block and inline parsers did (see `ParseContext.steps`); for tests of linear growth.
+    var parseSteps = 0
 
     public init(document: RTDocument, diagnostics: [Diagnostic], includedFiles: [String] = [], templateFile: String? = nil) {
         self.document = document

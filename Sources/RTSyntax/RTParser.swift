@@ -51,6 +51,7 @@ public enum RTParser {
         var result = ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles,
                                  templateFile: templateFile)
         result.expansionSeconds = expansionSeconds
+        result.parseSteps = parser.ctx.steps
         return result
     }
 
