@@ -67,6 +67,10 @@ struct BlockParser {
                 let (block, next) = paragraph(lines, i, flat: true)
                 produced = [block]
                 i = next
+            } else if startsIndentedCode(l) {
+                let (block, next) = indentedCode(lines, i)
+                produced = [block]
+                i = next
             } else if let fence = fenceOpen(l) {
                 let (block, next) = codeBlock(lines, i, fence)
                 produced = [block]
@@ -186,6 +190,9 @@ struct BlockParser {
             let l = lines[j]
             ctx.steps += 1 + l.end - l.start
             if src.isBlank(l) { break }
+            if j > i && !flat && !segments.isEmpty, let level = setextLevel(l) {
+                return (setextHeading(segments, level: level, underline: l), j + 1)
+            }
             if j > i && !flat && interruptsParagraph(l) { break }
             j += 1
             if src.isCommentOnly(l) { continue }
@@ -234,16 +241,8 @@ struct BlockParser {
         while k > s && text[k - 1] == Byte.hash { k -= 1 }
         if k < e && (k == s || Byte.isSpaceOrTab(text[k - 1])) { e = k }
         (s, e) = src.trimmed(s, e)
-        var attributes = Attributes()
-        if e > s && text[e - 1] == Byte.rbrace && !(e - 2 >= s && text[e - 2] == Byte.rbrace) {
-            var open = e - 2
-            while open >= s && text[open] != Byte.lbrace { open -= 1 }
-            if open >= s && (open == s || Byte.isSpaceOrTab(text[open - 1]))
-                && AttributeParser.findClose(text, open: open, end: e) == e - 1 {
-                attributes = parseAttributes(open + 1, e - 1)
-                e = src.trimmed(s, open).1
-            }
-        }
+        let attributes: Attributes
+        (e, attributes) = headingAttributes(s, e)
         let content = inlines([(s, e)])
         return Block(.heading(level: level, content: content, id: ""), attributes: attributes, range: lineRange(l))
     }
@@ -268,6 +267,8 @@ struct BlockParser {
 
     struct Fence {
         var indent: Int
+        /// Backtick or tilde.
+        var char: UInt8
         var length: Int
         var language: String?
         var start: Int
@@ -275,27 +276,29 @@ struct BlockParser {
 
     func fenceOpen(_ l: LineView) -> Fence? {
         let (indent, p) = src.indentation(l)
-        guard indent <= 3 else { return nil }
+        guard indent <= 3, p < l.end, text[p] == Byte.backtick || text[p] == Byte.tilde else { return nil }
+        let c = text[p]
         var k = p
-        while k < l.end && text[k] == Byte.backtick { k += 1 }
+        while k < l.end && text[k] == c { k += 1 }
         guard k - p >= 3 else { return nil }
         let (s, e) = src.trimmed(k, l.end)
         var w = s
-        while w < e {
+        while w < e && c == Byte.backtick { // a backtick fence's info string has no backtick (it would be code)
             if text[w] == Byte.backtick { return nil }
             w += 1
         }
         var wordEnd = s
         while wordEnd < e && !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
-        return Fence(indent: indent, length: k - p, language: wordEnd > s ? src.string(s, wordEnd) : nil, start: p)
+        return Fence(indent: indent, char: c, length: k - p, language: wordEnd > s ? src.string(s, wordEnd) : nil, start: p)
     }
 
-    func isFenceClose(_ l: LineView, length: Int) -> Bool {
+    /// A line of at least as many of the fence's characters as opened it, and nothing else.
+    func isFenceClose(_ l: LineView, _ fence: Fence) -> Bool {
         let (indent, p) = src.indentation(l)
         guard indent <= 3 else { return false }
         var k = p
-        while k < l.end && text[k] == Byte.backtick { k += 1 }
-        return k - p >= length && src.trimmed(k, l.end).0 == l.end
+        while k < l.end && text[k] == fence.char { k += 1 }
+        return k - p >= fence.length && src.trimmed(k, l.end).0 == l.end
     }
 
     mutating func codeBlock(_ lines: [LineView], _ i: Int, _ fence: Fence) -> (Block, Int) {
@@ -305,7 +308,7 @@ struct BlockParser {
         while j < lines.count {
             let l = lines[j]
             ctx.steps += 1 + l.end - l.start
-            if isFenceClose(l, length: fence.length) {
+            if isFenceClose(l, fence) {
                 closed = true
                 break
             }
@@ -317,7 +320,8 @@ struct BlockParser {
         }
         let last = closed ? lines[j] : lines[max(i, j - 1)]
         if !closed {
-            ctx.diagnostics.append(.warning("unclosed code block: add a line of \(fence.length) backticks to close the block opened here (it runs to the end)",
+            let what = fence.char == Byte.tilde ? "tildes" : "backticks"
+            ctx.diagnostics.append(.warning("unclosed code block: add a line of \(fence.length) \(what) to close the block opened here (it runs to the end)",
                                             at: src.location(fence.start)))
         }
         let range = src.range(fence.start, max(fence.start, last.end))

@@ -51,15 +51,15 @@ extension BlockParser {
             }
         }
         var open: [Int] = [i]
-        var fence = 0
+        var fence: Fence? = nil
         var j = i + 1
         while j < lines.count {
             let l = lines[j]
             let stripped = src.stripIndent(l, Int.max)
-            if fence > 0 {
-                if isFenceClose(stripped, length: fence) { fence = 0 }
+            if let open = fence {
+                if isFenceClose(stripped, open) { fence = nil }
             } else if let f = fenceOpen(stripped) {
-                fence = f.length
+                fence = f
             } else if let m = divMarker(l) {
                 if !m.isCloser {
                     open.append(j)

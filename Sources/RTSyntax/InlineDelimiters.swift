@@ -4,8 +4,9 @@
 extension InlineParser {
     // MARK: - Delimiter runs
 
-    /// A run of `*` `_` `~` `^` `=`. `*`, `_` and `=` may not open or close inside a word
-    /// (so `snake_case_name` and `2*3*4` stay literal); `~` and `^` may (`H~2~O`, `x^2^`).
+    /// A run of `*` `_` `~` `^` `=`, by CommonMark's flanking rules: `*` opens when left-flanking and closes
+    /// when right-flanking (so `**Ty**pesetting` and `2*3*4` emphasise); `_` and `=` may not open or close
+    /// inside a word (`snake_case_name` stays literal); `~` and `^` may (`H~2~O`, `x^2^`).
     mutating func delimiterRun(_ i: Int) -> Int {
         let c = buf[i]
         var j = i + 1
@@ -23,7 +24,7 @@ extension InlineParser {
         let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
         let canOpen: Bool
         let canClose: Bool
-        if c == Byte.tilde || c == Byte.caret {
+        if c == Byte.tilde || c == Byte.caret || c == Byte.star {
             canOpen = left
             canClose = right
         } else {

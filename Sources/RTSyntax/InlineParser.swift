@@ -112,7 +112,8 @@ struct InlineParser {
     private static let special: [Bool] = {
         var t = [Bool](repeating: false, count: 256)
         for c in [Byte.backslash, Byte.backtick, Byte.star, Byte.underscore, Byte.tilde, Byte.caret, Byte.equals,
-                  Byte.lbracket, Byte.rbracket, Byte.bang, Byte.lt, Byte.lbrace, Byte.tab, Byte.lf, Byte.cr, 0] {
+                  Byte.lbracket, Byte.rbracket, Byte.bang, Byte.lt, Byte.lbrace, Byte.tab, Byte.lf, Byte.cr, 0,
+                  EntityReference.amp] {
             t[Int(c)] = true
         }
         return t
@@ -155,6 +156,14 @@ struct InlineParser {
             case Byte.rbracket: i = closeBracket(i)
             case Byte.lt: i = autolink(i)
             case Byte.lbrace: i = variable(i)
+            case EntityReference.amp:
+                if let (bytes, next) = EntityReference.match(buf, at: i, end: n) {
+                    steps += next - i
+                    addText(i, next, bytes)
+                    i = next
+                } else {
+                    i = literal(i)
+                }
             case Byte.tab:
                 flushText()
                 appendNode(.tab, i, i + 1)

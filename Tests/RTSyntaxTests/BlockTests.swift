@@ -3,10 +3,10 @@ import XCTest
 
 final class BlockTests: XCTestCase {
     func testParagraphsAndRules() {
-        let b = blocks("one\ntwo\n\nthree\n---\n***\n___\nfour")
+        let b = blocks("one\ntwo\n\nthree\n\n---\n***\n___\nfour")
         XCTAssertEqual(show(b), "p[\"one\" SB \"two\"] p[\"three\"] hr hr hr p[\"four\"]")
         XCTAssertEqual(loc(b[1].range.start), "4:1")
-        XCTAssertEqual(loc(b[2].range.start), "5:1")
+        XCTAssertEqual(loc(b[2].range.start), "6:1")
     }
 
     func testHeadingsAndIDs() {

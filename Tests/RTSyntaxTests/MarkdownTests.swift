@@ -1,0 +1,82 @@
+// CommonMark constructs that RT gives no other meaning (contract section 9): one test per rule, on the tree.
+
+import XCTest
+@testable import RTSyntax
+
+final class MarkdownTests: XCTestCase {
+    // MARK: - Emphasis
+
+    /// `*` opens when left-flanking and closes when right-flanking, inside words too.
+    func testStarEmphasisInsideWords() {
+        XCTAssertEqual(show("**Ty**pesetting"), "strong(\"Ty\") \"pesetting\"")
+        XCTAssertEqual(show("foo*bar*"), "\"foo\" em(\"bar\")")
+        XCTAssertEqual(show("5*6*78"), "\"5\" em(\"6\") \"78\"")
+        XCTAssertEqual(show("2*3*4"), "\"2\" em(\"3\") \"4\"")
+    }
+
+    /// `_` still may not open or close inside a word, and a `*` with spaces on both sides stays literal.
+    func testUnderscoreAndSpacedStarStayLiteral() {
+        XCTAssertEqual(show("snake_case_name"), "\"snake_case_name\"")
+        XCTAssertEqual(show("foo_bar_"), "\"foo_bar_\"")
+        XCTAssertEqual(show("5 * 3 and 4 * 2"), "\"5 * 3 and 4 * 2\"")
+    }
+
+    // MARK: - Character references
+
+    /// Named references from the HTML5 list, decimal and hex: each becomes its character.
+    func testEntityAndNumericReferences() {
+        XCTAssertEqual(show("&copy; 2026 &amp; &AElig; &ngE;"), "\"\u{A9} 2026 & \u{C6} \u{2267}\u{338}\"")
+        XCTAssertEqual(show("&#35; &#1234; &#X22; &#xA9;"), "\"# \u{4D2} \" \u{A9}\"")
+        XCTAssertEqual(show("&#0; &#xD800;"), "\"\u{FFFD} \u{FFFD}\"")
+    }
+
+    /// Not a reference: no `;`, unknown names, too many digits; and never inside code.
+    func testNonReferencesStayLiteral() {
+        XCTAssertEqual(show("&copy &MadeUp; &#87654321; &#xabcdef0; & x"),
+                       "\"&copy &MadeUp; &#87654321; &#xabcdef0; & x\"")
+        XCTAssertEqual(show("`&amp;`"), "code(&amp;)")
+    }
+
+    /// A decoded `*` is text: it opens no emphasis.
+    func testReferencesMakeNoMarkup() {
+        XCTAssertEqual(show("&#42;a&#42;"), "\"*a*\"")
+    }
+
+    // MARK: - Blocks
+
+    /// Text underlined by `===` is a level-1 heading, by `---` level 2; several lines may be underlined.
+    func testSetextHeadings() {
+        XCTAssertEqual(show(blocks("Title\n=====\n\nSub *part*\n---\ntext")),
+                       "h1#title[\"Title\"] h2#sub-part[\"Sub \" em(\"part\")] p[\"text\"]")
+        XCTAssertEqual(show(blocks("one\ntwo\n===")), "h1#one-two[\"one\" SB \"two\"]")
+        XCTAssertEqual(show(blocks("Named {#n}\n--")), "h2#n{#n}[\"Named\"]")
+    }
+
+    /// Not an underline: after a blank line it is a rule; `= =` is text; `- - -` is still a rule.
+    func testSetextNeedsParagraphAndOneRun() {
+        XCTAssertEqual(show(blocks("a\n\n---")), "p[\"a\"] hr")
+        XCTAssertEqual(show(blocks("a\n= =")), "p[\"a\" SB \"= =\"]")
+        XCTAssertEqual(show(blocks("a\n- - -")), "p[\"a\"] hr")
+    }
+
+    /// Lines indented four columns are code, blank lines inside kept, trailing ones dropped.
+    func testIndentedCode() {
+        XCTAssertEqual(show(blocks("text\n\n    let a = 1\n\n      b *c*\n\nafter")),
+                       "p[\"text\"] code(-)[let a = 1\n\n  b *c*] p[\"after\"]")
+        XCTAssertEqual(show(blocks("\tx")), "code(-)[x]")
+    }
+
+    /// Indented lines continue a paragraph; in a list item they are measured from the item's content.
+    func testIndentedCodeDoesNotInterruptAParagraph() {
+        XCTAssertEqual(show(blocks("a\n    b")), "p[\"a\" SB \"b\"]")
+        XCTAssertEqual(show(blocks("- a\n\n      code")), "list(bullet(\"-\"),1,.,loose)[item[p[\"a\"] code(-)[code]]]")
+    }
+
+    /// `~~~` fences like backticks; the closer needs the same character; backticks are allowed in the info.
+    func testTildeFences() {
+        XCTAssertEqual(show(blocks("~~~ swift\nlet a = `b`\n```\n~~~~\nafter")),
+                       "code(swift)[let a = `b`\n```] p[\"after\"]")
+        XCTAssertEqual(show(blocks("~~~ a`b\nx\n~~~")), "code(a`b)[x]")
+        XCTAssertEqual(show(blocks("~~strike~~")), "p[del(\"strike\")]")
+    }
+}
