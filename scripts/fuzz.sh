@@ -10,7 +10,7 @@ TARGETS=${FUZZ_TARGETS:-parser pipeline}
 JOBS=${FUZZ_JOBS:-1}
 SCRATCH=.build/fuzz
 swift build -c release --scratch-path "$SCRATCH" --product typeset-fuzz \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -DTYPESET_LIBFUZZER
+    -Xswiftc -sanitize=fuzzer -Xswiftc -DTYPESET_LIBFUZZER -Xswiftc -use-ld=lld
 BIN=$(swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/typeset-fuzz
 SEEDS=$SCRATCH/seeds
 rm -rf "$SEEDS" && mkdir -p "$SEEDS" "$SCRATCH/findings"
@@ -20,17 +20,19 @@ done
 # libFuzzer's own handlers must see the trap, not Swift's backtracer.
 export SWIFT_BACKTRACE=enable=no
 status=0
+parallel=""
+[ "$JOBS" -gt 1 ] && parallel="-jobs=$JOBS -workers=$JOBS"
 for target in $TARGETS; do
     corpus=$SCRATCH/corpus-$target
     mkdir -p "$corpus"
     case $target in
-        parser) limits="-max_len=65536 -timeout=10 -rss_limit_mb=2048" ;;
+        parser) limits="-max_len=65536 -timeout=30 -rss_limit_mb=2048" ;;
         *) limits="-max_len=8192 -timeout=60 -rss_limit_mb=3072" ;;
     esac
     echo "typeset-fuzz: $target for ${SECONDS_EACH}s (corpus $corpus)"
     # shellcheck disable=SC2086
     TYPESET_FUZZ_TARGET=$target "$BIN" "$corpus" "$SEEDS" $limits -dict=scripts/rt.dict \
-        -max_total_time="$SECONDS_EACH" -print_final_stats=1 -jobs="$JOBS" -workers="$JOBS" \
+        -max_total_time="$SECONDS_EACH" -print_final_stats=1 $parallel \
         -artifact_prefix="$SCRATCH/findings/$target-" || status=1
 done
 if [ $status -ne 0 ]; then

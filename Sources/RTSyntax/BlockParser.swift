@@ -11,6 +11,10 @@ struct ParseContext {
     var deepWarned = false
     /// Front matter `vars` and metadata of the main file, for expanding included files.
     var variables = DataValue.map([])
+    /// Link reference definitions by normalized label (the first one wins).
+    var linkDefinitions: [String: LinkDefinition] = [:]
+    /// Labels used before any definition for them was seen: a later definition means a second pass.
+    var missedLabels: Set<String> = []
     /// Work done (lines and bytes looked at, inline parser steps): tests check it grows linearly.
     var steps = 0
 
@@ -44,7 +48,7 @@ struct BlockParser {
 
     // MARK: - Block sequence
 
-    mutating func parseBlocks(_ lines: [LineView], depth: Int) -> [Block] {
+    mutating func parseBlocks(_ lines: Lines, depth: Int) -> [Block] {
         var blocks: [Block] = []
         var pending: Attributes? = nil
         var pendingAt: SourceLocation? = nil
@@ -65,7 +69,7 @@ struct BlockParser {
             var produced: [Block] = []
             if flat {
                 let (block, next) = paragraph(lines, i, flat: true)
-                produced = [block]
+                produced = block.map { [$0] } ?? []
                 i = next
             } else if startsIndentedCode(l) {
                 let (block, next) = indentedCode(lines, i)
@@ -114,7 +118,7 @@ struct BlockParser {
                 i = next
             } else {
                 let (block, next) = paragraph(lines, i, flat: false)
-                produced = [block]
+                produced = block.map { [$0] } ?? []
                 i = next
             }
             if let p = pending, !produced.isEmpty {
@@ -161,9 +165,10 @@ struct BlockParser {
     }
 
     mutating func inlines(_ segments: [(Int, Int)]) -> [Inline] {
-        let result = InlineParser.parse(InlineInput(src: src, segments: segments))
+        let result = InlineParser.parse(InlineInput(src: src, segments: segments), definitions: ctx.linkDefinitions)
         ctx.diagnostics.append(contentsOf: result.diagnostics)
         ctx.steps += result.steps
+        ctx.missedLabels.formUnion(result.missedLabels)
         return result.inlines
     }
 
@@ -183,7 +188,7 @@ struct BlockParser {
 
     // MARK: - Paragraph
 
-    mutating func paragraph(_ lines: [LineView], _ i: Int, flat: Bool) -> (Block, Int) {
+    mutating func paragraph(_ lines: Lines, _ i: Int, flat: Bool) -> (Block?, Int) {
         var segments: [(Int, Int)] = []
         var j = i
         while j < lines.count {
@@ -191,7 +196,8 @@ struct BlockParser {
             ctx.steps += 1 + l.end - l.start
             if src.isBlank(l) { break }
             if j > i && !flat && !segments.isEmpty, let level = setextLevel(l) {
-                return (setextHeading(segments, level: level, underline: l), j + 1)
+                takeDefinitions(&segments)
+                if !segments.isEmpty { return (setextHeading(segments, level: level, underline: l), j + 1) }
             }
             if j > i && !flat && interruptsParagraph(l) { break }
             j += 1
@@ -206,6 +212,8 @@ struct BlockParser {
             }
             segments[segments.count - 1] = lastSegment
         }
+        takeDefinitions(&segments)
+        if segments.isEmpty && j > i && !src.isCommentOnly(lines[i]) { return (nil, j) }
         let first = segments.first ?? (lines[i].start, lines[i].start)
         let range = src.range(first.0, segments.last?.1 ?? first.1)
         let content = inlines(segments)
@@ -301,7 +309,7 @@ struct BlockParser {
         return k - p >= fence.length && src.trimmed(k, l.end).0 == l.end
     }
 
-    mutating func codeBlock(_ lines: [LineView], _ i: Int, _ fence: Fence) -> (Block, Int) {
+    mutating func codeBlock(_ lines: Lines, _ i: Int, _ fence: Fence) -> (Block, Int) {
         var j = i + 1
         var body: [UInt8] = []
         var closed = false
@@ -353,7 +361,7 @@ struct BlockParser {
         return k
     }
 
-    mutating func blockQuote(_ lines: [LineView], _ i: Int, depth: Int) -> (Block, Int) {
+    mutating func blockQuote(_ lines: Lines, _ i: Int, depth: Int) -> (Block, Int) {
         var inner: [LineView] = []
         var j = i
         var lastContent = lines[i]
@@ -375,7 +383,7 @@ struct BlockParser {
             }
             j += 1
         }
-        let blocks = parseBlocks(inner, depth: depth + 1)
+        let blocks = parseBlocks(Lines(inner), depth: depth + 1)
         let start = src.indentation(lines[i]).first
         return (Block(.blockQuote(blocks), range: src.range(start, max(start, lastContent.end))), j)
     }

@@ -329,6 +329,10 @@ extension InlineParser {
             attributes = parseAttributes(end + 1, close)
             end = close + 1
             isSpan = true
+        } else if case .run(let start, _) = pieces[bracket.piece].kind,
+                  let (dest, after) = reference(textStart: start + (bracket.image ? 2 : 1), close: i) {
+            destination = dest
+            end = after
         }
         guard destination != nil || isSpan else { return giveUp(&self) }
         flushText()
@@ -406,8 +410,8 @@ extension InlineParser {
             guard k < limit, depth == 0 else { return nil }
         }
         while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
-        if k < n && (buf[k] == Byte.quote || buf[k] == Byte.apostrophe) {
-            let q = buf[k]
+        if k < n && (buf[k] == Byte.quote || buf[k] == Byte.apostrophe || buf[k] == Byte.lparen) {
+            let q = buf[k] == Byte.lparen ? Byte.rparen : buf[k]
             k += 1
             let titleLimit = min(n, k + 1024)
             while k < titleLimit && buf[k] != q {
@@ -419,6 +423,6 @@ extension InlineParser {
             while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
         }
         guard k < n && buf[k] == Byte.rparen else { return nil }
-        return (String(decoding: dest.filter { $0 != 0 }, as: UTF8.self), k + 1)
+        return (String(decoding: EntityReference.decode(dest.filter { $0 != 0 }), as: UTF8.self), k + 1)
     }
 }

@@ -89,6 +89,9 @@ struct InlineParser {
     var deepWarned = false
     /// Work done, in loop iterations over bytes, pieces and delimiters: tests check it grows linearly.
     var steps = 0
+    /// Link reference definitions known so far, and the labels looked up in vain.
+    var definitions: [String: LinkDefinition] = [:]
+    var missedLabels: Set<String> = []
 
     var textStart = -1
     var textEnd = -1
@@ -103,10 +106,12 @@ struct InlineParser {
         self.buf = input.buf
     }
 
-    static func parse(_ input: InlineInput) -> (inlines: [Inline], diagnostics: [Diagnostic], steps: Int) {
+    static func parse(_ input: InlineInput, definitions: [String: LinkDefinition] = [:])
+        -> (inlines: [Inline], diagnostics: [Diagnostic], steps: Int, missedLabels: Set<String>) {
         var p = InlineParser(input)
+        p.definitions = definitions
         let inlines = p.run()
-        return (inlines, p.diagnostics, p.steps)
+        return (inlines, p.diagnostics, p.steps, p.missedLabels)
     }
 
     private static let special: [Bool] = {

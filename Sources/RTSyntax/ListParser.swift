@@ -128,7 +128,7 @@ extension BlockParser {
     }
 
 
-    mutating func list(_ lines: [LineView], _ i: Int, _ firstMarker: ListMarker, depth: Int) -> (Block, Int) {
+    mutating func list(_ lines: Lines, _ i: Int, _ firstMarker: ListMarker, depth: Int) -> (Block, Int) {
         let style = firstMarker.style
         let start = markerValue(firstMarker, in: style) ?? 1
         var items: [ListItem] = []
@@ -166,7 +166,7 @@ extension BlockParser {
                 k += 1
             }
             itemLines.removeLast(k - 1 - lastContent) // trailing blank lines belong to no item
-            let blocks = parseBlocks(itemLines, depth: depth + 1)
+            let blocks = parseBlocks(Lines(itemLines), depth: depth + 1)
             if tight && BlockParser.hasBlankBetween(blocks) { tight = false }
             let range = src.range(m.start, max(m.start, lines[lastContent].end))
             items.append(ListItem(blocks: blocks, range: range))

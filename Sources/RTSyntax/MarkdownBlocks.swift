@@ -46,7 +46,7 @@ extension BlockParser {
     }
 
     /// Indented lines (and blank lines between them) with four columns of indentation removed.
-    mutating func indentedCode(_ lines: [LineView], _ i: Int) -> (Block, Int) {
+    mutating func indentedCode(_ lines: Lines, _ i: Int) -> (Block, Int) {
         var j = i
         var last = i
         while j < lines.count {

@@ -43,8 +43,16 @@ public enum RTParser {
         }
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
         var parser = BlockParser(src: src, ctx: ctx)
-        let lines = (firstLine ..< src.lineCount).map { src.line($0) }
+        let lines = Lines((firstLine ..< src.lineCount).map { src.line($0) })
         var blocks = parser.parseBlocks(lines, depth: 0)
+        // A reference used above its definition: parse once more, knowing every definition from the start.
+        if !parser.ctx.missedLabels.isDisjoint(with: parser.ctx.linkDefinitions.keys) {
+            var again = ctx
+            again.linkDefinitions = parser.ctx.linkDefinitions
+            again.steps = parser.ctx.steps
+            parser = BlockParser(src: src, ctx: again)
+            blocks = parser.parseBlocks(lines, depth: 0)
+        }
         var ids = HeadingIDs(used: parser.ctx.usedIDs)
         ids.assign(&blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)

@@ -71,11 +71,11 @@ extension BlockParser {
         return out.isEmpty ? nil : out
     }
 
-    func tableStarts(_ lines: [LineView], _ i: Int) -> Bool {
+    func tableStarts(_ lines: Lines, _ i: Int) -> Bool {
         i + 1 < lines.count && hasPipe(lines[i]) && delimiterRow(lines[i + 1]) != nil
     }
 
-    mutating func table(_ lines: [LineView], _ i: Int) -> (Block, Int) {
+    mutating func table(_ lines: Lines, _ i: Int) -> (Block, Int) {
         let alignments = delimiterRow(lines[i + 1]) ?? []
         let columns = alignments.count
         let header = row(lines[i], columns: columns, what: "header row")

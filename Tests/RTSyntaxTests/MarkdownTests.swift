@@ -80,3 +80,47 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(show(blocks("~~strike~~")), "p[del(\"strike\")]")
     }
 }
+
+final class ReferenceLinkTests: XCTestCase {
+    /// `[text][label]` takes the definition's destination; the definition line itself is not text.
+    func testFullReference() {
+        XCTAssertEqual(show(blocks("See [the docs][d].\n\n[d]: https://x.org/docs")),
+                       "p[\"See \" link<https://x.org/docs>(\"the docs\") \".\"]")
+    }
+
+    /// `[label][]` and `[label]` use the text as the label.
+    func testCollapsedAndShortcutReferences() {
+        XCTAssertEqual(show(blocks("[a][] and [a].\n\n[a]: /one")),
+                       "p[link</one>(\"a\") \" and \" link</one>(\"a\") \".\"]")
+    }
+
+    /// Labels match case-insensitively with whitespace collapsed; the first definition wins.
+    func testLabelsAreCaseFoldedAndFirstDefinitionWins() {
+        XCTAssertEqual(show(blocks("[Foo  Bar] [ẞ]\n\n[foo bar]: /first\n[FOO BAR]: /second\n[SS]: /ss")),
+                       "p[link</first>(\"Foo  Bar\") \" \" link</ss>(\"ẞ\")]")
+    }
+
+    /// A definition before its use, in a list or quote, with a title in any of the three quotings.
+    func testDefinitionsAnywhereWithTitles() {
+        XCTAssertEqual(show(blocks("[a]: <b c> \"t\"\n[d]:\n  /e\n  'title'\n[f]: /g (t)\n\n> [a] [d] [f]")),
+                       "quote[p[link<b c>(\"a\") \" \" link</e>(\"d\") \" \" link</g>(\"f\")]]")
+        XCTAssertEqual(show(blocks("- [x]\n\n- [x]: /later")), "list(bullet(\"-\"),1,.,loose)[item[p[link</later>(\"x\")]] item[]]")
+    }
+
+    /// Undefined labels, a full reference to an undefined label and footnote marks stay as written.
+    func testUndefinedReferencesStayText() {
+        XCTAssertEqual(show(blocks("[a] [b][c] [^1]\n\n[b]: /b")), "p[\"[a] [b][c] [^1]\"]")
+        XCTAssertEqual(show(blocks("[^1]: note")), "p[\"[^1]: note\"]")
+    }
+
+    /// Images take references too; a definition cannot interrupt a paragraph.
+    func testImageReferenceAndNoInterruption() {
+        XCTAssertEqual(show(blocks("![logo][l]\n\n[l]: logo.png")), "image<logo.png>")
+        XCTAssertEqual(show(blocks("text\n[a]: /b")), "p[\"text\" SB \"[a]: /b\"]")
+    }
+
+    /// Inline links accept titles in parentheses, and references in destinations are decoded.
+    func testInlineLinkTitleInParentheses() {
+        XCTAssertEqual(show("[a](/u (title)) [b](/x&amp;y)"), "link</u>(\"a\") \" \" link</x&y>(\"b\")")
+    }
+}
