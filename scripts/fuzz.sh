@@ -22,6 +22,8 @@ export SWIFT_BACKTRACE=enable=no
 status=0
 parallel=""
 [ "$JOBS" -gt 1 ] && parallel="-jobs=$JOBS -workers=$JOBS"
+# FUZZ_KEEP_GOING=1: record every finding and go on (fork mode) instead of stopping at the first.
+[ "${FUZZ_KEEP_GOING:-0}" = 1 ] && parallel="$parallel -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
 for target in $TARGETS; do
     corpus=$SCRATCH/corpus-$target
     mkdir -p "$corpus"

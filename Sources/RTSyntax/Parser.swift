@@ -45,6 +45,8 @@ public struct ParseResult: Sendable {
     public var expansionSeconds: Double = 0
     /// Work the block and inline parsers did (see `ParseContext.steps`); for tests of linear growth.
     var parseSteps = 0
+    /// Bytes the block parser read (after expansion): the measure `parseSteps` is compared with.
+    var parsedBytes = 0
 
     public init(document: RTDocument, diagnostics: [Diagnostic], includedFiles: [String] = [], templateFile: String? = nil) {
         self.document = document

@@ -60,6 +60,7 @@ public enum RTParser {
                                  templateFile: templateFile)
         result.expansionSeconds = expansionSeconds
         result.parseSteps = parser.ctx.steps
+        result.parsedBytes = src.text.count
         return result
     }
 
