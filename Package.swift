@@ -39,6 +39,8 @@ let package = Package(
             name: "typeset",
             dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer target over the parser and the whole pipeline (`make fuzz`); a plain build replays inputs.
+        .executableTarget(name: "typeset-fuzz", dependencies: ["TypesetKit", "RTSyntax", "TypesetIR"]),
         .testTarget(name: "RTSyntaxTests", dependencies: ["RTSyntax"]),
         .testTarget(name: "TypesetIRTests", dependencies: ["TypesetIR", "RTSyntax"]),
         .testTarget(name: "TypesetLayoutTests", dependencies: ["TypesetLayout", "TypesetPDF", "TypesetIR"]),

@@ -8,7 +8,14 @@ enum AttributeParser {
     /// Offset of the `}` closing the `{` at `open`, honouring quotes; nil when there is none on this
     /// stretch (stops at a newline, `{`, `[` or `]` outside quotes, or after `maxLength` bytes).
     static func findClose(_ b: [UInt8], open: Int, end: Int) -> Int? {
+        var steps = 0
+        return findClose(b, open: open, end: end, steps: &steps)
+    }
+
+    /// `findClose`, adding the bytes it looked at to `steps`.
+    static func findClose(_ b: [UInt8], open: Int, end: Int, steps: inout Int) -> Int? {
         var i = open + 1
+        defer { steps += i - open }
         let limit = min(end, open + maxLength)
         var quote: UInt8 = 0
         while i < limit {

@@ -17,6 +17,12 @@ struct ParseContext {
     var expansionSteps = 0
     /// Front matter `vars` and metadata of the main file, for expanding included files.
     var variables = DataValue.map([])
+    /// Link reference definitions by normalized label (the first one wins).
+    var linkDefinitions: [String: LinkDefinition] = [:]
+    /// Labels used before any definition for them was seen: a later definition means a second pass.
+    var missedLabels: Set<String> = []
+    /// Work done (lines and bytes looked at, inline parser steps): tests check it grows linearly.
+    var steps = 0
 
     init(options: ParseOptions) { self.options = options }
 }
@@ -48,7 +54,7 @@ struct BlockParser {
 
     // MARK: - Block sequence
 
-    mutating func parseBlocks(_ lines: [LineView], depth: Int) -> [Block] {
+    mutating func parseBlocks(_ lines: Lines, depth: Int) -> [Block] {
         var blocks: [Block] = []
         var pending: Attributes? = nil
         var pendingAt: SourceLocation? = nil
@@ -61,6 +67,7 @@ struct BlockParser {
         var i = 0
         while i < lines.count {
             let l = lines[i]
+            ctx.steps += 1
             if src.isBlank(l) || src.isCommentOnly(l) {
                 if pending != nil && src.isBlank(l) {
                     // Block attributes bind to the very next line only (section 6); silently when the line
@@ -78,6 +85,10 @@ struct BlockParser {
             var produced: [Block] = []
             if flat {
                 let (block, next) = paragraph(lines, i, flat: true)
+                produced = block.map { [$0] } ?? []
+                i = next
+            } else if startsIndentedCode(l) {
+                let (block, next) = indentedCode(lines, i)
                 produced = [block]
                 i = next
             } else if let fence = fenceOpen(l) {
@@ -123,7 +134,7 @@ struct BlockParser {
                 i = next
             } else {
                 let (block, next) = paragraph(lines, i, flat: false)
-                produced = [block]
+                produced = block.map { [$0] } ?? []
                 i = next
             }
             if let p = pending, !produced.isEmpty {
@@ -170,8 +181,10 @@ struct BlockParser {
     }
 
     mutating func inlines(_ segments: [(Int, Int)]) -> [Inline] {
-        let result = InlineParser.parse(InlineInput(src: src, segments: segments))
+        let result = InlineParser.parse(InlineInput(src: src, segments: segments), definitions: ctx.linkDefinitions)
         ctx.diagnostics.append(contentsOf: result.diagnostics)
+        ctx.steps += result.steps
+        ctx.missedLabels.formUnion(result.missedLabels)
         return result.inlines
     }
 
@@ -191,12 +204,17 @@ struct BlockParser {
 
     // MARK: - Paragraph
 
-    mutating func paragraph(_ lines: [LineView], _ i: Int, flat: Bool) -> (Block, Int) {
+    mutating func paragraph(_ lines: Lines, _ i: Int, flat: Bool) -> (Block?, Int) {
         var segments: [(Int, Int)] = []
         var j = i
         while j < lines.count {
             let l = lines[j]
+            ctx.steps += 1 + l.end - l.start
             if src.isBlank(l) { break }
+            if j > i && !flat && !segments.isEmpty, let level = setextLevel(l) {
+                takeDefinitions(&segments)
+                if !segments.isEmpty { return (setextHeading(segments, level: level, underline: l), j + 1) }
+            }
             if j > i && !flat && interruptsParagraph(l) { break }
             j += 1
             if src.isCommentOnly(l) { continue }
@@ -216,6 +234,8 @@ struct BlockParser {
             if backslashes % 2 == 1 { lastSegment.1 -= 1 }
             segments[segments.count - 1] = lastSegment
         }
+        takeDefinitions(&segments)
+        if segments.isEmpty && j > i && !src.isCommentOnly(lines[i]) { return (nil, j) }
         let first = segments.first ?? (lines[i].start, lines[i].start)
         let range = src.range(first.0, segments.last?.1 ?? first.1)
         let content = inlines(segments)
@@ -251,16 +271,8 @@ struct BlockParser {
         while k > s && text[k - 1] == Byte.hash { k -= 1 }
         if k < e && (k == s || Byte.isSpaceOrTab(text[k - 1])) { e = k }
         (s, e) = src.trimmed(s, e)
-        var attributes = Attributes()
-        if e > s && text[e - 1] == Byte.rbrace && !(e - 2 >= s && text[e - 2] == Byte.rbrace) {
-            var open = e - 2
-            while open >= s && text[open] != Byte.lbrace { open -= 1 }
-            if open >= s && (open == s || Byte.isSpaceOrTab(text[open - 1]))
-                && AttributeParser.findClose(text, open: open, end: e) == e - 1 {
-                attributes = parseAttributes(open + 1, e - 1)
-                e = src.trimmed(s, open).1
-            }
-        }
+        let attributes: Attributes
+        (e, attributes) = headingAttributes(s, e)
         let content = inlines([(s, e)])
         return Block(.heading(level: level, content: content, id: ""), attributes: attributes, range: lineRange(l))
     }
@@ -285,6 +297,8 @@ struct BlockParser {
 
     struct Fence {
         var indent: Int
+        /// Backtick or tilde.
+        var char: UInt8
         var length: Int
         var language: String?
         var start: Int
@@ -292,36 +306,39 @@ struct BlockParser {
 
     func fenceOpen(_ l: LineView) -> Fence? {
         let (indent, p) = src.indentation(l)
-        guard indent <= 3 else { return nil }
+        guard indent <= 3, p < l.end, text[p] == Byte.backtick || text[p] == Byte.tilde else { return nil }
+        let c = text[p]
         var k = p
-        while k < l.end && text[k] == Byte.backtick { k += 1 }
+        while k < l.end && text[k] == c { k += 1 }
         guard k - p >= 3 else { return nil }
         let (s, e) = src.trimmed(k, l.end)
         var w = s
-        while w < e {
+        while w < e && c == Byte.backtick { // a backtick fence's info string has no backtick (it would be code)
             if text[w] == Byte.backtick { return nil }
             w += 1
         }
         var wordEnd = s
         while wordEnd < e && !Byte.isSpaceOrTab(text[wordEnd]) { wordEnd += 1 }
-        return Fence(indent: indent, length: k - p, language: wordEnd > s ? src.string(s, wordEnd) : nil, start: p)
+        return Fence(indent: indent, char: c, length: k - p, language: wordEnd > s ? src.string(s, wordEnd) : nil, start: p)
     }
 
-    func isFenceClose(_ l: LineView, length: Int) -> Bool {
+    /// A line of at least as many of the fence's characters as opened it, and nothing else.
+    func isFenceClose(_ l: LineView, _ fence: Fence) -> Bool {
         let (indent, p) = src.indentation(l)
         guard indent <= 3 else { return false }
         var k = p
-        while k < l.end && text[k] == Byte.backtick { k += 1 }
-        return k - p >= length && src.trimmed(k, l.end).0 == l.end
+        while k < l.end && text[k] == fence.char { k += 1 }
+        return k - p >= fence.length && src.trimmed(k, l.end).0 == l.end
     }
 
-    mutating func codeBlock(_ lines: [LineView], _ i: Int, _ fence: Fence) -> (Block, Int) {
+    mutating func codeBlock(_ lines: Lines, _ i: Int, _ fence: Fence) -> (Block, Int) {
         var j = i + 1
         var body: [UInt8] = []
         var closed = false
         while j < lines.count {
             let l = lines[j]
-            if isFenceClose(l, length: fence.length) {
+            ctx.steps += 1 + l.end - l.start
+            if isFenceClose(l, fence) {
                 closed = true
                 break
             }
@@ -333,7 +350,8 @@ struct BlockParser {
         }
         let last = closed ? lines[j] : lines[max(i, j - 1)]
         if !closed {
-            ctx.diagnostics.append(.warning("unclosed code block: add a line of \(fence.length) backticks to close the block opened here (it runs to the end)",
+            let what = fence.char == Byte.tilde ? "tildes" : "backticks"
+            ctx.diagnostics.append(.warning("unclosed code block: add a line of \(fence.length) \(what) to close the block opened here (it runs to the end)",
                                             at: src.location(fence.start)))
         }
         let range = src.range(fence.start, max(fence.start, last.end))
@@ -365,13 +383,14 @@ struct BlockParser {
         return k
     }
 
-    mutating func blockQuote(_ lines: [LineView], _ i: Int, depth: Int) -> (Block, Int) {
+    mutating func blockQuote(_ lines: Lines, _ i: Int, depth: Int) -> (Block, Int) {
         var inner: [LineView] = []
         var j = i
         var lastContent = lines[i]
         var previousIsText = false
         while j < lines.count {
             let l = lines[j]
+            ctx.steps += 1
             if let k = quoteMarker(l) {
                 let stripped = LineView(index: l.index, start: k, end: l.end)
                 inner.append(stripped)
@@ -386,7 +405,7 @@ struct BlockParser {
             }
             j += 1
         }
-        let blocks = parseBlocks(inner, depth: depth + 1)
+        let blocks = parseBlocks(Lines(inner), depth: depth + 1)
         let start = src.indentation(lines[i]).first
         return (Block(.blockQuote(blocks), range: src.range(start, max(start, lastContent.end))), j)
     }

@@ -8,6 +8,7 @@ enum CommentStripper {
         guard src.text.count >= 2, hasCommentOpener(src.text) else { return }
         var t = src.text
         var fence = 0
+        var fenceChar: UInt8 = 0
         var noCloserAfter = Int.max // a failed search for `%}` need not be repeated
         var line = firstLine
         var resume = -1 // offset to continue from after a comment that ended on this line
@@ -15,8 +16,13 @@ enum CommentStripper {
             let lineStart = src.lineStarts[line]
             let e = src.lineEnds[line]
             if resume < 0 {
-                if let length = fenceLength(t, lineStart, e) {
-                    if fence == 0 { fence = length } else if length >= fence { fence = 0 }
+                if let (char, length) = fenceLength(t, lineStart, e), fence == 0 || char == fenceChar {
+                    if fence == 0 {
+                        fence = length
+                        fenceChar = char
+                    } else if length >= fence {
+                        fence = 0
+                    }
                     line += 1
                     continue
                 }
@@ -83,13 +89,15 @@ enum CommentStripper {
         return nil
     }
 
-    /// Length of the backtick fence when the line (after indentation and `>` markers) starts with one.
-    private static func fenceLength(_ t: [UInt8], _ s: Int, _ e: Int) -> Int? {
+    /// Character and length of the backtick or tilde fence when the line (after indentation and `>`
+    /// markers) starts with one.
+    private static func fenceLength(_ t: [UInt8], _ s: Int, _ e: Int) -> (UInt8, Int)? {
         var k = s
         while k < e && (Byte.isSpaceOrTab(t[k]) || t[k] == Byte.gt) { k += 1 }
+        guard k < e, t[k] == Byte.backtick || t[k] == Byte.tilde else { return nil }
         var n = k
-        while n < e && t[n] == Byte.backtick { n += 1 }
-        return n - k >= 3 ? n - k : nil
+        while n < e && t[n] == t[k] { n += 1 }
+        return n - k >= 3 ? (t[k], n - k) : nil
     }
 
     /// For each backtick run on the line that opens a code span, the offset just past the span.

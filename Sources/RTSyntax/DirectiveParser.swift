@@ -21,7 +21,7 @@ extension BlockParser {
         return DivMarker(start: p, restStart: rest.0, isCloser: rest.0 == rest.1)
     }
 
-    mutating func div(_ lines: [LineView], _ i: Int, _ marker: DivMarker, depth: Int) -> (Block, Int) {
+    mutating func div(_ lines: Lines, _ i: Int, _ marker: DivMarker, depth: Int) -> (Block, Int) {
         let opener = lines[i]
         let attributes = divAttributes(marker.restStart, src.trimmed(marker.restStart, opener.end).1)
         let j = divEnd(lines, i)
@@ -30,7 +30,7 @@ extension BlockParser {
             ctx.diagnostics.append(.error("unclosed div: add a line ':::' to close the div opened here",
                                           at: src.location(marker.start)))
         }
-        let blocks = parseBlocks(Array(lines[(i + 1) ..< j]), depth: depth + 1)
+        let blocks = parseBlocks(lines.window(i + 1, j), depth: depth + 1)
         let endLine = closed ? lines[j] : lines[j - 1]
         let range = src.range(marker.start, max(marker.start, endLine.end))
         return (Block(.div(blocks), attributes: attributes, range: range), closed ? j + 1 : j)
@@ -39,7 +39,7 @@ extension BlockParser {
     /// Index of the `:::` closing the div opened at `lines[i]` (skipping fenced code, counting nested
     /// divs), or `lines.count`. One scan also pairs every div opened inside, and the nested parses look
     /// those up: otherwise each of n nested (or unclosed) openers would scan to the end again.
-    mutating func divEnd(_ lines: [LineView], _ i: Int) -> Int {
+    mutating func divEnd(_ lines: Lines, _ i: Int) -> Int {
         if let known = divClosers[lines[i].start] {
             let j = i + known.distance
             // Only valid for the same run of lines the scan saw (same closer line, or same end).
@@ -50,15 +50,15 @@ extension BlockParser {
             }
         }
         var open: [Int] = [i]
-        var fence = 0
+        var fence: Fence? = nil
         var j = i + 1
         while j < lines.count {
             let l = lines[j]
             let stripped = src.stripIndent(l, Int.max)
-            if fence > 0 {
-                if isFenceClose(stripped, length: fence) { fence = 0 }
+            if let open = fence {
+                if isFenceClose(stripped, open) { fence = nil }
             } else if let f = fenceOpen(stripped) {
-                fence = f.length
+                fence = f
             } else if let m = divMarker(l) {
                 if !m.isCloser {
                     open.append(j)
@@ -276,7 +276,7 @@ extension BlockParser {
         CommentStripper.strip(&sub, from: firstLine, diagnostics: &ctx.diagnostics)
         var parser = BlockParser(src: sub, ctx: ctx)
         parser.ctx.includeStack.append(resolved)
-        let lines = (firstLine ..< sub.lineCount).map { sub.line($0) }
+        let lines = Lines((firstLine ..< sub.lineCount).map { sub.line($0) })
         let blocks = parser.parseBlocks(lines, depth: depth)
         ctx = parser.ctx
         ctx.includeStack.removeLast()

@@ -4,13 +4,15 @@
 extension InlineParser {
     // MARK: - Delimiter runs
 
-    /// A run of `*` `_` `~` `^` `=`. `*`, `_` and `=` may not open or close inside a word
-    /// (so `snake_case_name` and `2*3*4` stay literal); `~` and `^` may (`H~2~O`, `x^2^`).
+    /// A run of `*` `_` `~` `^` `=`, by CommonMark's flanking rules: `*` opens when left-flanking and closes
+    /// when right-flanking (so `**Ty**pesetting` and `2*3*4` emphasise); `_` and `=` may not open or close
+    /// inside a word (`snake_case_name` stays literal); `~` and `^` may (`H~2~O`, `x^2^`).
     mutating func delimiterRun(_ i: Int) -> Int {
         let c = buf[i]
         var j = i + 1
         while j < buf.count && buf[j] == c { j += 1 }
         let count = j - i
+        steps += count
         if c == Byte.equals && count < 2 { return literal(i) }
         let before = scalar(before: i)
         let after = scalar(at: j)
@@ -22,7 +24,7 @@ extension InlineParser {
         let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
         let canOpen: Bool
         let canClose: Bool
-        if c == Byte.tilde || c == Byte.caret {
+        if c == Byte.tilde || c == Byte.caret || c == Byte.star {
             canOpen = left
             canClose = right
         } else {
@@ -124,11 +126,13 @@ extension InlineParser {
         var closer = -1
         var d = delimTail
         while d > bottom {
+            steps += 1
             closer = d
             d = delims[d].prev
         }
         var openersBottom: [Int: Int] = [:]
         while closer >= 0 {
+            steps += 1
             let c = delims[closer]
             if !c.canClose || (c.char == Byte.equals && c.count < 2) {
                 closer = c.next
@@ -139,6 +143,7 @@ extension InlineParser {
             var opener = c.prev
             var used: Int? = nil
             while opener > lower {
+                steps += 1
                 let o = delims[opener]
                 if o.char == c.char && o.canOpen, let u = use(opener: o, closer: c) {
                     used = u
@@ -155,7 +160,10 @@ extension InlineParser {
             }
             closer = match(opener: opener, closer: closer, used: used, bottom: bottom)
         }
-        while delimTail > bottom { removeDelim(delimTail) }
+        while delimTail > bottom {
+            steps += 1
+            removeDelim(delimTail)
+        }
     }
 
     /// Wraps the pieces between a matched opener and closer; returns the next closer to look at.
@@ -163,6 +171,7 @@ extension InlineParser {
         // Delimiters between the two can no longer match anything.
         var between = delims[opener].next
         while between != closer && between >= 0 {
+            steps += 1
             let next = delims[between].next
             removeDelim(between)
             between = next
@@ -183,6 +192,7 @@ extension InlineParser {
             relink(children: children, between: po, and: pc)
             var d = delims[closer].prev
             while d > bottom {
+                steps += 1
                 let previous = delims[d].prev
                 removeDelim(d)
                 d = previous
@@ -225,6 +235,7 @@ extension InlineParser {
     private mutating func relink(children: [Inline], between a: Int, and b: Int) {
         var prev = a
         for child in children {
+            steps += 1
             let index = pieces.count
             pieces.append(Piece(kind: .node(child), depth: InlineParser.maxDepth, prev: prev, next: b))
             pieces[prev].next = index
@@ -254,6 +265,7 @@ extension InlineParser {
         }
         var p = start
         while p >= 0 && p != end {
+            steps += 1
             let piece = pieces[p]
             depth = max(depth, piece.depth)
             switch piece.kind {
@@ -271,6 +283,7 @@ extension InlineParser {
                 if s < e {
                     if textStart == nil { textStart = input.loc(s) }
                     text.append(contentsOf: buf[s ..< e])
+                    steps += e - s
                     textEndPos = e
                 }
             case .gone: break
@@ -286,6 +299,7 @@ extension InlineParser {
 
     /// `]`: closes the nearest `[` / `![` as a link, image or span when a destination or `{attrs}` follows.
     mutating func closeBracket(_ i: Int) -> Int {
+        steps += 1
         guard let bracket = brackets.last else { return literal(i) }
         let index = brackets.count - 1
         let active = bracket.active && (bracket.image || index >= linksDeactivatedBelow)
@@ -300,19 +314,25 @@ extension InlineParser {
         var attributes = Attributes()
         var end = i + 1
         var isSpan = false
-        if end < n && buf[end] == Byte.lparen, let (dest, after) = parseDestination(end) {
+        var scanned = 0
+        defer { steps += scanned }
+        if end < n && buf[end] == Byte.lparen, let (dest, after) = parseDestination(end, steps: &scanned) {
             destination = dest
             end = after
             if bracket.image, end < n, buf[end] == Byte.lbrace, end + 1 < n, buf[end + 1] != Byte.lbrace,
-               let close = AttributeParser.findClose(buf, open: end, end: n) {
+               let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
                 attributes = parseAttributes(end + 1, close)
                 end = close + 1
             }
         } else if !bracket.image, end + 1 < n, buf[end] == Byte.lbrace, buf[end + 1] != Byte.lbrace,
-                  buf[end + 1] != Byte.percent, let close = AttributeParser.findClose(buf, open: end, end: n) {
+                  buf[end + 1] != Byte.percent, let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
             attributes = parseAttributes(end + 1, close)
             end = close + 1
             isSpan = true
+        } else if case .run(let start, _) = pieces[bracket.piece].kind,
+                  let (dest, after) = reference(textStart: start + (bracket.image ? 2 : 1), close: i) {
+            destination = dest
+            end = after
         }
         guard destination != nil || isSpan else { return giveUp(&self) }
         flushText()
@@ -351,9 +371,10 @@ extension InlineParser {
     }
 
     /// `(dest)`, `(<dest>)`, `(dest "title")` starting at the `(`; returns the destination and the offset after `)`.
-    func parseDestination(_ open: Int) -> (String, Int)? {
+    func parseDestination(_ open: Int, steps: inout Int) -> (String, Int)? {
         let n = buf.count
         var k = open + 1
+        defer { steps += k - open }
         while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
         var dest: [UInt8] = []
         let limit = min(n, open + InlineParser.maxDestination)
@@ -389,8 +410,8 @@ extension InlineParser {
             guard k < limit, depth == 0 else { return nil }
         }
         while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
-        if k < n && (buf[k] == Byte.quote || buf[k] == Byte.apostrophe) {
-            let q = buf[k]
+        if k < n && (buf[k] == Byte.quote || buf[k] == Byte.apostrophe || buf[k] == Byte.lparen) {
+            let q = buf[k] == Byte.lparen ? Byte.rparen : buf[k]
             k += 1
             let titleLimit = min(n, k + 1024)
             while k < titleLimit && buf[k] != q {
@@ -402,6 +423,6 @@ extension InlineParser {
             while k < n && (Byte.isSpaceOrTab(buf[k]) || buf[k] == Byte.lf) { k += 1 }
         }
         guard k < n && buf[k] == Byte.rparen else { return nil }
-        return (String(decoding: dest.filter { $0 != 0 }, as: UTF8.self), k + 1)
+        return (String(decoding: EntityReference.decode(dest.filter { $0 != 0 }), as: UTF8.self), k + 1)
     }
 }

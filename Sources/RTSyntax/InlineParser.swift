@@ -87,6 +87,11 @@ struct InlineParser {
     var linksDeactivatedBelow = 0
     var diagnostics: [Diagnostic] = []
     var deepWarned = false
+    /// Work done, in loop iterations over bytes, pieces and delimiters: tests check it grows linearly.
+    var steps = 0
+    /// Link reference definitions known so far, and the labels looked up in vain.
+    var definitions: [String: LinkDefinition] = [:]
+    var missedLabels: Set<String> = []
 
     var textStart = -1
     var textEnd = -1
@@ -101,16 +106,19 @@ struct InlineParser {
         self.buf = input.buf
     }
 
-    static func parse(_ input: InlineInput) -> (inlines: [Inline], diagnostics: [Diagnostic]) {
+    static func parse(_ input: InlineInput, definitions: [String: LinkDefinition] = [:])
+        -> (inlines: [Inline], diagnostics: [Diagnostic], steps: Int, missedLabels: Set<String>) {
         var p = InlineParser(input)
+        p.definitions = definitions
         let inlines = p.run()
-        return (inlines, p.diagnostics)
+        return (inlines, p.diagnostics, p.steps, p.missedLabels)
     }
 
     private static let special: [Bool] = {
         var t = [Bool](repeating: false, count: 256)
         for c in [Byte.backslash, Byte.backtick, Byte.star, Byte.underscore, Byte.tilde, Byte.caret, Byte.equals,
-                  Byte.lbracket, Byte.rbracket, Byte.bang, Byte.lt, Byte.lbrace, Byte.tab, Byte.lf, Byte.cr, 0] {
+                  Byte.lbracket, Byte.rbracket, Byte.bang, Byte.lt, Byte.lbrace, Byte.tab, Byte.lf, Byte.cr, 0,
+                  EntityReference.amp] {
             t[Int(c)] = true
         }
         return t
@@ -121,10 +129,12 @@ struct InlineParser {
         let n = buf.count
         var i = 0
         while i < n {
+            steps += 1
             let c = buf[i]
             if !InlineParser.special[Int(c)] {
                 var j = i + 1
                 while j < n && !InlineParser.special[Int(buf[j])] { j += 1 }
+                steps += j - i
                 addText(i, j, buf[i ..< j])
                 i = j
                 continue
@@ -151,6 +161,14 @@ struct InlineParser {
             case Byte.rbracket: i = closeBracket(i)
             case Byte.lt: i = autolink(i)
             case Byte.lbrace: i = variable(i)
+            case EntityReference.amp:
+                if let (bytes, next) = EntityReference.match(buf, at: i, end: n) {
+                    steps += next - i
+                    addText(i, next, bytes)
+                    i = next
+                } else {
+                    i = literal(i)
+                }
             case Byte.tab:
                 flushText()
                 appendNode(.tab, i, i + 1)
@@ -262,6 +280,7 @@ struct InlineParser {
     mutating func indexBacktickRuns() {
         var i = 0
         let n = buf.count
+        steps += n
         while i < n {
             if buf[i] == Byte.backtick {
                 var j = i + 1
@@ -278,7 +297,9 @@ struct InlineParser {
     mutating func nextRun(length: Int, from: Int) -> Int? {
         guard let list = runsByLength[length] else { return nil }
         var k = runCursor[length] ?? 0
+        let k0 = k
         while k < list.count && list[k] < from { k += 1 }
+        steps += k - k0 + 1
         runCursor[length] = k
         return k < list.count ? list[k] : nil
     }
@@ -292,6 +313,7 @@ struct InlineParser {
             return j
         }
         var content: [UInt8] = []
+        steps += close - i
         content.reserveCapacity(close - j)
         for c in buf[j ..< close] where c != 0 && c != Byte.cr { content.append(c == Byte.lf ? Byte.space : c) }
         if content.count >= 2, content.first == Byte.space, content.last == Byte.space,
@@ -313,10 +335,12 @@ struct InlineParser {
         if j < n && Byte.isLetter(buf[j]) {
             var k = j + 1
             while k < limit && (Byte.isAlnum(buf[k]) || buf[k] == Byte.plus || buf[k] == Byte.dot || buf[k] == Byte.minus) { k += 1 }
+            steps += k - j
             if k < limit && buf[k] == Byte.colon && k - j >= 2 && k - j <= 32 { isURI = true }
         }
         var sawAt = false
         while j < limit {
+            steps += 1
             let c = buf[j]
             if c == Byte.gt { break }
             if c <= Byte.space || c == Byte.lt || c == 0x7F { return literal(i) }
@@ -362,6 +386,7 @@ struct InlineParser {
         while j < limit && !(buf[j] == Byte.rbrace && buf[j + 1] == Byte.rbrace) {
             if buf[j] == Byte.lf || buf[j] == Byte.lbrace { return literal(i) }
             j += 1
+            steps += 1
         }
         guard j < limit else { return literal(i) }
         let name = String(decoding: buf[(i + 2) ..< j], as: UTF8.self).trimmingSpaces

@@ -128,7 +128,7 @@ extension BlockParser {
     }
 
 
-    mutating func list(_ lines: [LineView], _ i: Int, _ firstMarker: ListMarker, depth: Int) -> (Block, Int) {
+    mutating func list(_ lines: Lines, _ i: Int, _ firstMarker: ListMarker, depth: Int) -> (Block, Int) {
         let style = firstMarker.style
         let start = markerValue(firstMarker, in: style) ?? 1
         var items: [ListItem] = []
@@ -144,6 +144,7 @@ extension BlockParser {
             var k = j + 1
             while k < lines.count {
                 let l = lines[k]
+                ctx.steps += 1
                 if src.isBlank(l) {
                     itemLines.append(LineView(index: l.index, start: l.end, end: l.end))
                     previousIsText = false
@@ -165,7 +166,7 @@ extension BlockParser {
                 k += 1
             }
             itemLines.removeLast(k - 1 - lastContent) // trailing blank lines belong to no item
-            let blocks = parseBlocks(itemLines, depth: depth + 1)
+            let blocks = parseBlocks(Lines(itemLines), depth: depth + 1)
             if tight && BlockParser.hasBlankBetween(blocks) { tight = false }
             let range = src.range(m.start, max(m.start, lines[lastContent].end))
             items.append(ListItem(blocks: blocks, range: range))
@@ -173,7 +174,10 @@ extension BlockParser {
             j = lastContent + 1
             // Blank lines before a next item of this list keep the list going (and make it loose).
             var b = j
-            while b < lines.count && src.isBlank(lines[b]) { b += 1 }
+            while b < lines.count && src.isBlank(lines[b]) {
+                ctx.steps += 1
+                b += 1
+            }
             if b > j, b < lines.count, !isRule(lines[b]), let next = listMarker(lines[b]), next.bullet == firstMarker.bullet,
                next.delimiter == firstMarker.delimiter, markerValue(next, in: style) != nil {
                 j = b

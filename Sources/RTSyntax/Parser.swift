@@ -48,6 +48,10 @@ public struct ParseResult: Sendable {
     public var expansionSeconds: Double = 0
     /// Template nodes the expansion rendered (main file and includes): work counted, for tests of its bound.
     public var expansionSteps = 0
+    /// Work the block and inline parsers did (see `ParseContext.steps`); for tests of linear growth.
+    var parseSteps = 0
+    /// Bytes the block parser read (after expansion): the measure `parseSteps` is compared with.
+    var parsedBytes = 0
 
     public init(document: RTDocument, diagnostics: [Diagnostic], includedFiles: [String] = [], templateFile: String? = nil) {
         self.document = document

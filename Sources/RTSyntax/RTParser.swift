@@ -45,8 +45,16 @@ public enum RTParser {
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
         ctx.textBytes = src.bytes.count
         var parser = BlockParser(src: src, ctx: ctx)
-        let lines = (firstLine ..< src.lineCount).map { src.line($0) }
+        let lines = Lines((firstLine ..< src.lineCount).map { src.line($0) })
         var blocks = parser.parseBlocks(lines, depth: 0)
+        // A reference used above its definition: parse once more, knowing every definition from the start.
+        if !parser.ctx.missedLabels.isDisjoint(with: parser.ctx.linkDefinitions.keys) {
+            var again = ctx
+            again.linkDefinitions = parser.ctx.linkDefinitions
+            again.steps = parser.ctx.steps
+            parser = BlockParser(src: src, ctx: again)
+            blocks = parser.parseBlocks(lines, depth: 0)
+        }
         var ids = HeadingIDs(used: parser.ctx.usedIDs)
         ids.assign(&blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
@@ -54,6 +62,8 @@ public enum RTParser {
                                  templateFile: templateFile)
         result.expansionSeconds = expansionSeconds
         result.expansionSteps = parser.ctx.expansionSteps
+        result.parseSteps = parser.ctx.steps
+        result.parsedBytes = src.text.count
         return result
     }
 

@@ -198,6 +198,7 @@ public struct TableCell: Sendable {
 public struct Table: Sendable {
     public var alignments: [ColumnAlignment]
     public var header: [TableCell]
+    /// Body rows as written: a row may have fewer cells than there are columns (the rest are empty).
     public var rows: [[TableCell]]
     public init(alignments: [ColumnAlignment], header: [TableCell], rows: [[TableCell]]) {
         self.alignments = alignments

@@ -71,17 +71,18 @@ extension BlockParser {
         return out.isEmpty ? nil : out
     }
 
-    func tableStarts(_ lines: [LineView], _ i: Int) -> Bool {
+    func tableStarts(_ lines: Lines, _ i: Int) -> Bool {
         i + 1 < lines.count && hasPipe(lines[i]) && delimiterRow(lines[i + 1]) != nil
     }
 
-    mutating func table(_ lines: [LineView], _ i: Int) -> (Block, Int) {
+    mutating func table(_ lines: Lines, _ i: Int) -> (Block, Int) {
         let alignments = delimiterRow(lines[i + 1]) ?? []
         let columns = alignments.count
         let header = row(lines[i], columns: columns, what: "header row")
         var rows: [[TableCell]] = []
         var j = i + 2
         while j < lines.count, !src.isBlank(lines[j]), hasPipe(lines[j]) {
+            ctx.steps += 1 + lines[j].end - lines[j].start
             rows.append(row(lines[j], columns: columns, what: "row"))
             j += 1
         }
@@ -103,10 +104,7 @@ extension BlockParser {
         for (s, e) in cells.prefix(columns) {
             out.append(TableCell(content: inlines([(s, e)]), range: src.range(s, e)))
         }
-        let endOfRow = src.trimmed(l.start, l.end).1
-        while out.count < columns {
-            out.append(TableCell(content: [], range: SourceRange(at: src.location(endOfRow))))
-        }
+        // Short rows stay short (lowering fills them): padding here made a wide table of empty rows quadratic.
         return out
     }
 }

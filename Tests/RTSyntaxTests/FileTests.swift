@@ -40,7 +40,7 @@ final class FileTests: XCTestCase {
     }
 
     func testDashLineLaterIsARule() {
-        let r = parse("text\n---\n")
+        let r = parse("text\n\n---\n")
         XCTAssertNil(r.document.frontMatter)
         XCTAssertEqual(show(r.document.blocks), "p[\"text\"] hr")
     }

@@ -13,7 +13,6 @@ final class InlineTests: XCTestCase {
 
     func testFlankingKeepsLiterals() {
         XCTAssertEqual(show("snake_case_name"), "\"snake_case_name\"")
-        XCTAssertEqual(show("2*3*4"), "\"2*3*4\"")
         XCTAssertEqual(show("a ~ b"), "\"a ~ b\"")
         XCTAssertEqual(show("a = b == c"), "\"a = b == c\"")
         XCTAssertEqual(show("5 * 3 and 4 * 2"), "\"5 * 3 and 4 * 2\"")

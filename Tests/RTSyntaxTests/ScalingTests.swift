@@ -1,86 +1,107 @@
-// Inputs that used to take quadratic time, each checked to grow linearly: the same input at 50 KB and 200 KB,
-// timed in one test (Growth.assertLinear), so no wall-clock budget can fail on a loaded machine.
+// Inputs that once took quadratic time, cmark's pathological set among them. Each is parsed at two sizes and
+// the parser's work counter (`ParseResult.parseSteps`: bytes, pieces and delimiters looked at) must grow in
+// proportion: four times the input may cost at most `ratio` times the work, and no input may cost more than
+// `perByte` steps a byte. No clock is read, so a loaded machine cannot make these fail.
 
 import XCTest
 @testable import RTSyntax
 
 final class ScalingTests: XCTestCase {
-    private static let size = ProcessInfo.processInfo.environment["RT_SCALING_SIZE"].flatMap { Int($0) } ?? 200_000
-    /// The size `repeated` makes now: a quarter of `size`, then `size`.
-    private var current = ScalingTests.size
+    /// Bytes of the smaller input; the larger one is four times this.
+    static let size = 5_000
+    static let ratio = 5.0
+    static let perByte = 40
 
-    private func repeated(_ piece: String) -> String {
-        String(repeating: piece, count: max(1, current / piece.utf8.count))
+    private func repeated(_ piece: String, _ size: Int) -> String {
+        String(repeating: piece, count: max(1, size / piece.utf8.count))
     }
 
-    /// Parses as `typeset` does (with the expansion pass, which is skipped when there is no `{{`), at a
-    /// quarter of the size and at the full size; returns the full-size result.
-    @discardableResult
-    private func check(_ name: String, _ text: @autoclosure () -> String, file: StaticString = #filePath,
-                       line: UInt = #line) -> ParseResult {
-        if let only = ProcessInfo.processInfo.environment["RT_SCALING_ONLY"], !only.split(separator: ",").contains(Substring(name)) {
-            return ParseResult(document: RTDocument(file: ""), diagnostics: [])
-        }
+    private func steps(_ text: String) -> (Int, ParseResult) {
         let options = ParseOptions(expansion: ExpansionOptions(allowUndefined: true))
-        var inputs: [Int: [UInt8]] = [:]
-        for size in [ScalingTests.size / 4, ScalingTests.size] {
-            current = size
-            inputs[size] = Array(text().utf8)
-        }
-        var result = ParseResult(document: RTDocument(file: ""), diagnostics: [])
-        Growth.assertLinear(name, size: ScalingTests.size / 4, file: file, line: line) { size in
-            let parsed = RTParser.parse(inputs[size] ?? [], file: "doc.rt", options: options)
-            if size == ScalingTests.size { result = parsed }
-        }
+        let result = RTParser.parse(Array(text.utf8), file: "doc.rt", options: options)
+        return (result.parseSteps, result)
+    }
+
+    /// Checks `make(size)` at two sizes; returns the larger parse.
+    @discardableResult
+    private func check(_ name: String, file: StaticString = #filePath, line: UInt = #line,
+                       _ make: (Int) -> String) -> ParseResult {
+        let small = make(Self.size)
+        let large = make(4 * Self.size)
+        let (a, _) = steps(small)
+        let (b, result) = steps(large)
+        let bytes = large.utf8.count
+        XCTAssertLessThanOrEqual(Double(b), Self.ratio * Double(max(a, 1)) + 1000,
+                                 "\(name): work grows faster than the input (\(a) steps for \(small.utf8.count) bytes, \(b) for \(bytes))",
+                                 file: file, line: line)
+        XCTAssertLessThanOrEqual(b, Self.perByte * bytes + 1000, "\(name): \(b) steps for \(bytes) bytes", file: file, line: line)
         return result
     }
 
-    func testBlockAttributeLines() {
-        let r = check("{a=1} lines", repeated("{a=1}\n") + "para\n")
-        if ProcessInfo.processInfo.environment["RT_SCALING_ONLY"] == nil {
-            XCTAssertEqual(r.document.blocks.count, 1)
-            XCTAssertEqual(r.document.blocks.first?.attributes.pairs.count, ScalingTests.size / 6)
+    private func check(_ piece: String, file: StaticString = #filePath, line: UInt = #line) {
+        check(piece, file: file, line: line) { repeated(piece, $0) }
+        check(piece + " lines", file: file, line: line) { repeated(piece + "\n", $0) }
+    }
+
+    /// cmark's own pathological inputs (its test/pathological_tests.py), at the issue's sizes divided by ~16.
+    func testCmarkPathologicalInputs() {
+        for piece in ["[ a_", "a]", "[a", "{{", "*a **a ", "_a _", "a_ ", "*", "_", "* ", "<", "<a", "[a](", "![[[", "![",
+                      "**_", "*_", "_*", "a*", "a**b", "a***b ", "[]{", "`", "``a", "[a]{", "[a]{\"", "[a](b \"", "](",
+                      "[[a]](b)", "[a](<", "&#", "&a", "\\", "==", "~~", "^", "===a", "~a~~"] {
+            check(piece)
         }
-        check("{.s} lines", repeated("{.s #i}\n") + "para\n")
-        check("{a=1} lines, nothing after", repeated("{a=1}\n"))
+        check("nested [ then a") { String(repeating: "[", count: $0 - 1) + "a" }
+        check("nested [ then ]") { String(repeating: "[", count: $0 / 2) + String(repeating: "]", count: $0 / 2) }
+        check("nested links") { String(repeating: "[", count: $0 / 6) + "a" + String(repeating: "](b)", count: $0 / 6) }
+        check("nested emphasis") { String(repeating: "*a ", count: $0 / 6) + String(repeating: "a* ", count: $0 / 6) }
+        check("nested strong") { String(repeating: "**a ", count: $0 / 8) + String(repeating: "a** ", count: $0 / 8) }
+        check("backtick runs of every length") { size in
+            var s = ""
+            var k = 1
+            while s.utf8.count < size {
+                s += String(repeating: "`", count: k) + "a "
+                k += 1
+            }
+            return s
+        }
+        check("nested quotes") { String(repeating: "> ", count: $0 / 2) + "a\n" }
+        check("nested lists") { size in
+            (0 ..< Int(Double(size).squareRoot())).map { String(repeating: "  ", count: $0) + "- a\n" }.joined()
+        }
+        check("nested divs") { String(repeating: "::: a\n", count: $0 / 12) + String(repeating: ":::\n", count: $0 / 12) }
+        check("table with short rows") { size in
+            "|" + String(repeating: "a|", count: size / 8) + "\n|" + String(repeating: "-|", count: size / 8) + "\n"
+                + String(repeating: "|\n", count: size / 4)
+        }
+    }
+
+    func testBlockAttributeLines() {
+        let r = check("{a=1} lines") { repeated("{a=1}\n", $0) + "para\n" }
+        XCTAssertEqual(r.document.blocks.count, 1)
+        XCTAssertEqual(r.document.blocks.first?.attributes.pairs.count, 4 * Self.size / 6)
+        check("{.s} lines") { repeated("{.s #i}\n", $0) + "para\n" }
+        check("{a=1} lines, nothing after") { repeated("{a=1}\n", $0) }
     }
 
     func testUnclosedCodeSpans() {
-        check("`a", repeated("`a "))
-        check("`a no space", repeated("`a"))
-        check("``a", repeated("``a"))
-        check("`a lines", repeated("`a `a\n"))
-        check("mixed runs", repeated("`a ``b ```c "))
+        for piece in ["`a ", "`a", "``a", "`a `a\n", "`a ``b ```c "] { check(piece) }
     }
 
     func testUnclosedBracketsAndInlineMarks() {
         for piece in ["[", "[a ", "![", "![a ", "{{", "{{a ", "{% ", "<", "<a ", "<a:b ", "==", "==a ", "~~", "~~a ",
                       "^", "^a ", "*", "*a ", "_a ", "**a ", "a* ", "[a]{", "[a]{b=", "[a]{\"", "{", "{a ",
                       "}", "]", "](", "[a](", "[a](b ", "\\", "&", "{{#a}} ", "{{/a}} ", "{{!", "}}", "%}"] {
-            check(piece, repeated(piece))
-            check(piece + " lines", repeated(piece + "\n"))
+            check(piece)
         }
     }
 
     func testManyBlocks() {
-        check("::: openers", repeated("::: a\n"))
-        check("::: closers", repeated(":::\n"))
-        check("::: pairs", repeated("::: a\nx\n:::\n"))
-        check("list items", repeated("- a\n"))
-        check("ordered items", repeated("1. a\n"))
-        check("nested item lines", repeated("- a\n  - b\n"))
-        check("loose list", repeated("- a\n\n"))
-        check("table", "| a | b |\n|---|---|\n" + repeated("| x | y |\n"))
-        check("quotes", repeated("> a\n"))
-        check("headings", repeated("# a {#x}\n"))
-        check("heading braces", repeated("# a {\n"))
-        check("fences", repeated("```\n"))
-        check("unclosed fence", "```\n" + repeated("a\n"))
-        check("comments", repeated("{% a %}\n"))
-        check("unclosed comment lines", repeated("{%\n"))
-        check("directives", repeated("@pagebreak\n"))
-        check("paragraph lines", repeated("a\n"))
-        check("blank lines", repeated("\n"))
-        check("sections", repeated("{{#a}}\n"))
+        for piece in ["::: a\n", ":::\n", "::: a\nx\n:::\n", "- a\n", "1. a\n", "- a\n  - b\n", "- a\n\n", "> a\n",
+                      "# a {#x}\n", "# a {\n", "```\n", "~~~\n", "    a\n", "a\n===\n", "a\n---\n", "[a]: b\n",
+                      "{% a %}\n", "{%\n", "@pagebreak\n", "a\n", "\n", "{{#a}}\n"] {
+            check(piece)
+        }
+        check("table") { "| a | b |\n|---|---|\n" + repeated("| x | y |\n", $0) }
+        check("unclosed fence") { "```\n" + repeated("a\n", $0) }
     }
 }
