@@ -51,14 +51,18 @@ public enum Measure {
         endless.page.height = endlessHeight
         var lines = 0
         var height = 0.0
-        var pagesOfEndless = 0
+        // A page of the endless layout ends only at `@pagebreak`/`@columnbreak`: there the real document
+        // starts a new page too, so each ended page counts as the whole pages of the document's own height
+        // it fills (issue 9: not as a million points).
+        let pageHeight = max(1, document.page.contentHeight)
+        var ended = 0.0
         do {
             let summary = try DocumentLayout.paginate(endless) { page in
                 lines += page.lines.count
                 let bottom = max(page.lines.map { $0.top + $0.box.height }.max() ?? 0,
                                  page.images.map { $0.y + $0.height }.max() ?? 0)
-                height = Double(pagesOfEndless) * endlessHeight + bottom
-                pagesOfEndless += 1
+                height = ended + bottom
+                ended += max(1, (bottom / pageHeight).rounded(.up)) * pageHeight
             }
             diagnostics.append(contentsOf: summary.diagnostics)
             let pages = try DocumentLayout.paginate(paged) { _ in }.pageCount
