@@ -1,11 +1,11 @@
-// Inputs that used to take quadratic time, each checked to grow linearly: the same input at 50 KB and 200 KB,
+// Inputs that used to take quadratic time, each checked to grow linearly: the same input at 25 KB and 100 KB,
 // timed in one test (Growth.assertLinear), so no wall-clock budget can fail on a loaded machine.
 
 import XCTest
 @testable import RTSyntax
 
 final class ScalingTests: XCTestCase {
-    private static let size = ProcessInfo.processInfo.environment["RT_SCALING_SIZE"].flatMap { Int($0) } ?? 200_000
+    private static let size = ProcessInfo.processInfo.environment["RT_SCALING_SIZE"].flatMap { Int($0) } ?? 100_000
     /// The size `repeated` makes now: a quarter of `size`, then `size`.
     private var current = ScalingTests.size
 
