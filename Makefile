@@ -35,7 +35,7 @@ bench: deps
 # The fuzz harness for longer than the bounded run in `make test` (FUZZ_SECONDS, default 300).
 FUZZ_SECONDS ?= 300
 fuzz: deps
-	$(SWIFT) build --build-tests
+	@set -o pipefail; $(SWIFT) build --build-tests $(QUIET_PTHREAD)
 	TYPESET_FUZZ_SECONDS=$(FUZZ_SECONDS) TYPESET_FUZZ_SEED=$${TYPESET_FUZZ_SEED:-$$(date +%s)} \
 		$(SWIFT) test --skip-build --filter FuzzTests
 
