@@ -25,6 +25,8 @@ enum InputReader {
 
     /// The bound for one input: the same as for one RT file.
     static let limit = InputLimits.maxBytes
+    /// Stands for an input over the bound where a reader only takes bytes (includes): its size says it all.
+    static let overBound = [UInt8](repeating: 0x0A, count: limit + 1)
 
     static func contents(ofFile path: String, limit: Int = InputReader.limit) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -86,10 +86,9 @@ public enum TemplateLibrary {
         "invoice": "| Item | Qty | Amount |\n|:--|--:|-.-|\n| Consulting | 3 | 1200.00 |\n| Travel | 1 | 85.5 |\n",
     ]
 
+    /// Bounded like every input: a template that is a directory, a device or over 8 MB is not found.
     private static func read(_ path: String) -> Found? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Found(file: path, bytes: [UInt8](data))
+        guard case .success(let bytes) = InputReader.contents(ofFile: path) else { return nil }
+        return Found(file: path, bytes: bytes)
     }
 }

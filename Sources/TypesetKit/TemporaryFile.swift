@@ -4,9 +4,12 @@
 import CTempCleanup
 import Foundation
 
-struct TemporaryFile {
+final class TemporaryFile {
     let path: String
+    /// The signal handler's slot (-1 when its table was full).
     private let slot: Int32
+    /// Renamed into place or removed: nothing left to clean up.
+    private var settled = false
 
     /// A fresh name beside `target`, or in $TMPDIR when `target` is a device such as `/dev/full` (where
     /// typeset must not create files).
@@ -16,22 +19,28 @@ struct TemporaryFile {
         slot = typeset_cleanup_remember(path)
     }
 
-    /// Removes the file (if it was made) and forgets it.
-    func remove() {
-        unlink(path)
-        typeset_cleanup_forget(slot)
+    private func forget() {
+        if !settled { typeset_cleanup_forget(slot) }
+        settled = true
     }
 
-    /// Renames the file to `target`; forgets it either way, removing it when the rename fails.
+    /// Removes the file unless it was renamed into place.
+    func remove() {
+        guard !settled else { return }
+        unlink(path)
+        forget()
+    }
+
+    /// Renames the file to `target`; removes it when the rename fails. The errno of a failure, or nil.
     func rename(to target: String) -> Int32? {
-        defer { typeset_cleanup_forget(slot) }
+        defer { forget() }
         if Foundation.rename(path, target) == 0 { return nil }
         let code = errno
         unlink(path)
         return code
     }
 
-    /// Makes SIGTERM, SIGINT and SIGHUP remove every remembered temporary before the process ends.
+    /// Makes SIGTERM, SIGINT, SIGHUP and SIGPIPE remove every remembered temporary before the process ends.
     static func installSignalCleanup() { typeset_cleanup_install() }
 }
 

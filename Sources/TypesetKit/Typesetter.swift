@@ -185,7 +185,12 @@ public enum Typesetter {
             TemplateLibrary.find(reference, relativeTo: document).map { ($0.file, $0.bytes) }
         })
         let parsed = RTParser.parse(bytes, file: name, options: ParseOptions(readFile: { path in
-            try? InputReader.contents(ofFile: path).get()
+            switch InputReader.contents(ofFile: path) {
+            case .success(let included): return included
+            // One byte over the bound (never read in full): the parser reports the size at the @include line.
+            case .failure(.tooLarge): return InputReader.overBound
+            case .failure: return nil
+            }
         }, expansion: expansion, root: root))
         diagnostics.append(contentsOf: parsed.diagnostics)
         outcome.inputs += parsed.includedFiles

@@ -138,7 +138,7 @@ struct Typeset: ParsableCommand {
             Watcher.run {
                 let clock = Date()
                 let result = build(request)
-                if result.succeeded, case .file(let out) = request.output {
+                if result.succeeded, !quiet, case .file(let out) = request.output {
                     let pages = result.pages.map { "\($0) page\($0 == 1 ? "" : "s"), " } ?? ""
                     printError("typeset: wrote \(out) (\(pages)\(formatDuration(Date().timeIntervalSince(clock))))")
                 }

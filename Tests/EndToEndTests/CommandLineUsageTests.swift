@@ -75,3 +75,21 @@ final class CommandLineUsageTests: XCTestCase {
         XCTAssertTrue(seen.contains("typeset: wrote w.pdf (2 pages, "), seen)
     }
 }
+
+final class MeasureBreakTests: XCTestCase {
+    /// Issue 9 point 5: a `@pagebreak` in `measure` ended a page a million points tall. It counts as the end
+    /// of a page of the document's own height, as in a real render.
+    func testPageBreakCountsAsOneDocumentPage() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("---\npage: A5\nmargin: 2cm\n---\nFirst page.\n\n@pagebreak\n\nSecond page.\n", to: dir + "/b.rt")
+        let result = try Harness.typeset(["measure", "b.rt", "--width", "8cm"], cwd: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Double])
+        let contentHeight = 595.2756 - 2 * 72 / 2.54 * 2
+        let height = try XCTUnwrap(json["height"])
+        XCTAssertGreaterThan(height, contentHeight, "\(json)")
+        XCTAssertLessThan(height, contentHeight + 30, "\(json)")
+        XCTAssertEqual(json["pages"], 2)
+        XCTAssertEqual(json["lines"], 2)
+    }
+}

@@ -66,6 +66,13 @@ final class RobustInputTests: XCTestCase {
         let file = try shell("timeout 300 \"$T\" /dev/zero -o out.pdf", in: dir)
         XCTAssertEqual(file.status, 1, file.stderr)
         XCTAssertTrue(file.stderr.contains("the limit is 8 MB"), file.stderr)
+        try Harness.write("Text.\n\n@include /dev/zero\n", to: dir + "/z.rt")
+        let include = try shell("timeout 300 \"$T\" z.rt -o out.pdf --root /", in: dir)
+        XCTAssertEqual(include.status, 1, include.stderr)
+        XCTAssertTrue(include.stderr.contains("z.rt:3:1: error: input is too large: the limit is 8 MB"), include.stderr)
+        try Harness.write("---\ntemplate: /dev/zero\n---\nText.\n", to: dir + "/t.rt")
+        let template = try shell("timeout 300 \"$T\" t.rt -o out.pdf --root /", in: dir)
+        XCTAssertEqual(template.status, 1, template.stderr)
     }
 
     func testWriteErrorsAreReportedAndLeaveNothing() throws {

@@ -128,3 +128,22 @@ final class ExpansionBoundTests: XCTestCase {
         }
     }
 }
+
+final class GrowthCheckTests: XCTestCase {
+    /// The ratio check itself: quadratic work is caught, linear work passes.
+    func testQuadraticWorkIsCaughtAndLinearWorkPasses() {
+        func quadratic(_ n: Int) {
+            var sum = 0
+            for i in 0 ..< n { for j in 0 ..< n { sum &+= i ^ j } }
+            XCTAssertNotEqual(sum, -1)
+        }
+        func linear(_ n: Int) {
+            var sum = 0
+            for i in 0 ..< 400 * n { sum &+= i ^ (i >> 3) }
+            XCTAssertNotEqual(sum, -1)
+        }
+        // A burst of load during the small run can hide one measurement; three chances.
+        XCTAssertTrue((0 ..< 3).contains { _ in Growth.ratios(size: 3_000, attempts: 1, quadratic) != nil })
+        XCTAssertNil(Growth.ratios(size: 30_000, linear))
+    }
+}

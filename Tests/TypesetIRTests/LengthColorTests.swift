@@ -15,6 +15,34 @@ final class LengthTests: XCTestCase {
         }
     }
 
+    /// Issue 8: lengths with many digits trapped in the Pango conversion. Every length is range-checked
+    /// when it is read; the warning says why.
+    func testLengthsOutsideTheBoundAreRejected() {
+        for text in ["3000000pt", "100000000000pt", "-14401pt", "5081mm", "201in", "2000em", "5000%", String(repeating: "9", count: 400) + "pt"] {
+            XCTAssertNil(Length.points(text, in: context), text)
+        }
+        for text in ["14400pt", "-14400pt", "200in", "1000em"] {
+            XCTAssertNotNil(Length.points(text, in: context), text)
+        }
+        XCTAssertTrue(Length.rangeNote("3000000pt").contains("14400pt"))
+        XCTAssertTrue(Length.rangeNote(String(repeating: "9", count: 400) + "pt").contains("14400pt"))
+        XCTAssertEqual(Length.rangeNote("12pt"), "")
+        XCTAssertEqual(Length.rangeNote("wide"), "")
+        XCTAssertNil(PageSize.parse("100000mm x 10mm"))
+    }
+
+    func testFontSizesAndCountsAreBounded() {
+        var state = StyleState()
+        let size = AttributeTable.handlers["size"]!
+        XCTAssertNil(size.apply(&state, "1638pt"))
+        XCTAssertNotNil(size.apply(&state, "1639pt"))
+        XCTAssertNotNil(size.apply(&state, "100000000000pt"))
+        XCTAssertNotNil(AttributeTable.handlers["max-lines"]!.apply(&state, "99999999999"))
+        XCTAssertNotNil(AttributeTable.handlers["line-height"]!.apply(&state, "1e300"))
+        XCTAssertNotNil(AttributeTable.handlers["oblique"]!.apply(&state, "1e300"))
+        XCTAssertNil(AttributeTable.handlers["line-height"]!.apply(&state, "1.5"))
+    }
+
     func testRejectsNonLengths() {
         for text in ["", "pt", "12 parsecs", "1.2.3mm", "abc", "--2pt", "12pt5", "1e3pt", "mm12"] {
             XCTAssertNil(Length(parsing: text), text)

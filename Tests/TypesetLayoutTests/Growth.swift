@@ -19,15 +19,21 @@ enum Growth {
     /// each of three attempts. A large run too quick to time reliably (under 50 ms) needs no ratio.
     static func assertLinear(_ name: String, size: Int, file: StaticString = #filePath, line: UInt = #line,
                              _ work: (Int) -> Void) {
-        var ratios: [Double] = []
-        for _ in 0 ..< 3 {
-            let large = seconds { work(4 * size) }
-            if large < 0.05 { return }
-            let ratio = large / max(seconds { work(size) }, 1e-4)
-            if ratio <= maxRatio { return }
-            ratios.append(ratio)   // perhaps a burst of load: measure again
-        }
+        guard let ratios = ratios(size: size, work) else { return }
         XCTFail("\(name): 4x the input took \(ratios.map { String(format: "%.1f", $0) }) times as long (linear is about 4)",
                 file: file, line: line)
+    }
+
+    /// The ratios measured when every attempt was over `maxRatio`; nil when one was not (or too quick to time).
+    static func ratios(size: Int, attempts: Int = 3, _ work: (Int) -> Void) -> [Double]? {
+        var ratios: [Double] = []
+        for _ in 0 ..< attempts {
+            let large = seconds { work(4 * size) }
+            if large < 0.05 { return nil }
+            let ratio = large / max(seconds { work(size) }, 1e-4)
+            if ratio <= maxRatio { return nil }
+            ratios.append(ratio)   // perhaps a burst of load: measure again
+        }
+        return ratios
     }
 }
