@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Pathological inputs from issue 8 (huge paragraphs, unbreakable text, deep nesting, exclusions, big tables):
-# generates each, typesets it with the release binary and prints exit status, pages, seconds, peak memory
-# and seconds per MB of source. Part of `make bench`, not of `make test` (wall-clock numbers vary).
+# generates each, typesets it with the release binary and prints exit status, pages, wall and CPU seconds,
+# peak memory and CPU seconds per MB of source (CPU time is steadier than wall time on a shared machine).
+# Part of `make bench`, not of `make test` (timings vary).
 # Usage: Benchmarks/pathological.sh [typeset-binary]   (default: builds and uses the release binary)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -40,16 +41,17 @@ for i in range(50000): print('| item %d | %d | some text %d |' % (i, i * 7, i % 
 }
 
 cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
-printf '%-24s %5s %6s %8s %9s %8s\n' case exit pages seconds peak-MB s/MB
+printf '%-24s %5s %6s %8s %8s %9s %8s\n' case exit pages wall-s cpu-s peak-MB cpu-s/MB
 for name in ${CASES:-$cases}; do
     gen "$name"
     src="$out/$name.rt" pdf="$out/$name.pdf"
     rm -f "$pdf"
-    /usr/bin/time -f '%e %M' -o "$out/$name.time" timeout 600 "$bin" "$src" -o "$pdf" >/dev/null 2>"$out/$name.err"
+    /usr/bin/time -f '%e %U %S %M' -o "$out/$name.time" timeout 600 "$bin" "$src" -o "$pdf" >/dev/null 2>"$out/$name.err"
     status=$?
-    read -r secs kb < <(tail -1 "$out/$name.time")
+    read -r secs user sys kb < <(tail -1 "$out/$name.time")
     pages=$( [ -f "$pdf" ] && pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ {print $2}' || echo - )
     bytes=$(stat -c %s "$src")
-    awk -v n="$name" -v st="$status" -v pg="${pages:--}" -v s="$secs" -v kb="$kb" -v b="$bytes" \
-        'BEGIN { printf "%-24s %5s %6s %8.2f %9.1f %8.2f\n", n, st, pg, s, kb / 1024, s / (b / 1048576) }'
+    awk -v n="$name" -v st="$status" -v pg="${pages:--}" -v s="$secs" -v c="$(echo "$user $sys" | awk '{print $1 + $2}')" \
+        -v kb="$kb" -v b="$bytes" \
+        'BEGIN { printf "%-24s %5s %6s %8.2f %8.2f %9.1f %8.2f\n", n, st, pg, s, c, kb / 1024, c / (b / 1048576) }'
 done

@@ -8,3 +8,5 @@ cc -O2 Benchmarks/reference.c -o "$out/reference" $(pkg-config --cflags --libs p
 swift build -c release --product typeset
 bin="$(swift build -c release --show-bin-path)/typeset"
 python3 Benchmarks/bench.py "$bin" "$out/reference" "$out"
+# Pathological inputs (issue 8): time and peak memory of each, linear in size, within the memory bound.
+Benchmarks/pathological.sh "$bin"

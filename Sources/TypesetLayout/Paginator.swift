@@ -445,8 +445,8 @@ final class Paginator {
     func newPage() throws {
         if bands.isTrial { throw BalanceOverflow() }
         if page.number >= DocumentLayout.maxPages {
-            throw Diagnostic.error("the document needs more than \(DocumentLayout.maxPages) pages, the limit; "
-                + "it stops here", at: placingLocation)
+            throw Diagnostic.error("the document makes more than \(DocumentLayout.maxPages) pages; the limit is "
+                + "\(DocumentLayout.maxPages) (it stops here)", at: placingLocation)
         }
         closeBoxFragments()
         try finishPage()

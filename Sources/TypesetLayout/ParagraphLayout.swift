@@ -73,7 +73,7 @@ public final class ParagraphLayout {
     /// Lines from `start` on, counted up to `cap` (a paragraph in pieces lays out only that far).
     func linesLeft(from start: Int, atMost cap: Int) -> Int {
         _ = hasLine(start + cap - 1)
-        return max(min((pieceSet?.lines.count ?? singleLines.count) - start, cap), 0)
+        return max(min((pieceSet?.lineCount ?? singleLines.count) - start, cap), 0)
     }
 
     /// Line `i`, which must exist (`hasLine`).

@@ -64,9 +64,10 @@ extension ParagraphLayout {
         guard size.isFinite, size > 0 else { return maxPieceBytes }
         let perLine = max(columnWidth, 1) / (0.5 * size)  // characters of a line, about
         let lines = Double(pieceLines) * perLine, overflow = 400_000 / size
-        return Int(max(min(max(lines, 256), overflow, Double(maxPieceBytes)), 16))
+        return Int(max(min(max(lines, Double(pieceLines) * 2), overflow, Double(maxPieceBytes)), 16))
     }
 
+    /// Measured on 1 MB of body text and on 16 narrow columns: 32 to 128 cost the same, 8 or 16 up to 2x more.
     static let pieceLines = 32
     static let maxPieceBytes = 16 * 1024
     /// Bytes per piece of text without spaces. Pango shapes the rest of a word again for each line it breaks
@@ -152,11 +153,14 @@ extension ParagraphLayout {
 }
 
 /// The pieces of a long paragraph, laid out in order as the paginator asks for lines, so a paragraph of any
-/// length is laid out once while only its last few pieces' Pango layouts (some 50 bytes per byte of text) are
-/// alive. A piece whose layout was dropped is laid out again, the same way, when a line of it is wanted
-/// (a caller that needs all `lines` at once before placing them).
+/// length is laid out once while only its last few pieces' Pango layouts (some 50 bytes per byte of text) and
+/// the line boxes of its last pieces (80 bytes a line: 3 million lines in 16 narrow columns) are kept. A piece
+/// whose layout or boxes were dropped is laid out again, the same way, when a line of it is wanted again.
 final class PieceSet {
     static let keptPieces = 4
+    /// Pieces whose line boxes are kept: some 8,000 lines, more than a page of any column set holds (a band
+    /// being balanced is placed again from its top).
+    static let keptBoxPieces = 256
 
     private let paragraph: AttributedParagraph
     private let bytes: [UInt8]
@@ -165,12 +169,15 @@ final class PieceSet {
     private let engine: LayoutEngine
     private let imageCache: ImageCache
     private var slices: [AttributedParagraph] = []
+    /// Per piece: where its text starts and where the next piece starts, its first line, its line boxes.
+    private var starts: [Int] = [], nexts: [Int] = []
     private var firstLines: [Int] = []
+    private var boxes: [[LineBox]?] = []
     private var layouts: [ParagraphLayout?] = []
     private var recent: [Int] = []
     /// Where the next piece starts in the paragraph's text.
     private var offset = 0
-    private(set) var lines: [LineBox] = []
+    private(set) var lineCount = 0
     private(set) var images: [LineImage] = []
     private(set) var left = 0.0
 
@@ -188,18 +195,19 @@ final class PieceSet {
     /// Lays out pieces until line `i` exists or the text ends; whether line `i` exists.
     func build(through i: Int) -> Bool {
         var ignored: [Diagnostic] = []  // the paragraph's own problems are reported when it is created
-        while i >= lines.count && !isComplete { buildNext(diagnostics: &ignored) }
-        return i < lines.count
+        while i >= lineCount && !isComplete { buildNext(diagnostics: &ignored) }
+        return i < lineCount
     }
 
     func line(_ i: Int) -> LineBox {
         _ = build(through: i)
-        return lines[i]
+        let k = pieceIndex(ofLine: i)
+        return lineBoxes(k)[i - firstLines[k]]
     }
 
     func allLines() -> [LineBox] {
         _ = build(through: Int.max - 1)
-        return lines
+        return boxes.indices.flatMap { lineBoxes($0) }
     }
 
     /// Lays out the next piece and keeps all its lines but the last (all of them when it ends the text or
@@ -221,40 +229,66 @@ final class PieceSet {
                 next = offset + start
             }
         }
-        let first = lines.count
-        for i in 0..<kept {
-            var box = pieceLines[i]
-            let start = offset + piece.sourceOffset(box.startIndex)
-            let stop = i + 1 < kept ? offset + piece.sourceOffset(pieceLines[i + 1].startIndex) : next
-            box.startIndex = start
-            box.length = max(stop - start, 0)
-            lines.append(box)
-        }
         for var image in piece.images where image.line < kept {
-            image.line += first
+            image.line += lineCount
             images.append(image)
         }
         slices.append(slice)
-        firstLines.append(first)
+        starts.append(offset)
+        nexts.append(next)
+        firstLines.append(lineCount)
+        boxes.append(PieceSet.boxes(of: piece, kept: kept, from: offset, to: next))
         layouts.append(nil)
+        lineCount += kept
         remember(piece, at: layouts.count - 1)
+        if boxes.count > PieceSet.keptBoxPieces { boxes[boxes.count - 1 - PieceSet.keptBoxPieces] = nil }
         offset = next
     }
 
-    func piece(ofLine index: Int) -> (ParagraphLayout, Int) {
-        _ = build(through: index)
+    /// The first `kept` lines of `piece` (text `start..<next` of the paragraph), in the paragraph's offsets.
+    private static func boxes(of piece: ParagraphLayout, kept: Int, from start: Int, to next: Int) -> [LineBox] {
+        let lines = piece.lines
+        return (0..<min(kept, lines.count)).map { i in
+            var box = lines[i]
+            let from = start + piece.sourceOffset(box.startIndex)
+            let to = i + 1 < kept && i + 1 < lines.count ? start + piece.sourceOffset(lines[i + 1].startIndex) : next
+            box.startIndex = from
+            box.length = max(to - from, 0)
+            return box
+        }
+    }
+
+    private func lineBoxes(_ k: Int) -> [LineBox] {
+        if let kept = boxes[k] { return kept }
+        let count = (k + 1 < firstLines.count ? firstLines[k + 1] : lineCount) - firstLines[k]
+        let again = PieceSet.boxes(of: layout(k), kept: count, from: starts[k], to: nexts[k])
+        boxes[k] = again
+        return again
+    }
+
+    private func pieceIndex(ofLine index: Int) -> Int {
         var lo = 0, hi = firstLines.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if firstLines[mid] <= index { lo = mid } else { hi = mid - 1 }
         }
-        let local = index - firstLines[lo]
-        if let layout = layouts[lo] { return (layout, local) }
+        return lo
+    }
+
+    func piece(ofLine index: Int) -> (ParagraphLayout, Int) {
+        _ = build(through: index)
+        let k = pieceIndex(ofLine: index)
+        let layout = layout(k)
+        return (layout, min(index - firstLines[k], layout.lines.count - 1))
+    }
+
+    private func layout(_ k: Int) -> ParagraphLayout {
+        if let layout = layouts[k] { return layout }
         var ignored: [Diagnostic] = []  // reported when the piece was first laid out
-        let layout = ParagraphLayout(single: slices[lo], columnWidth: columnWidth, engine: engine, images: imageCache,
+        let layout = ParagraphLayout(single: slices[k], columnWidth: columnWidth, engine: engine, images: imageCache,
                                      diagnostics: &ignored)
-        remember(layout, at: lo)
-        return (layout, min(local, layout.lines.count - 1))
+        remember(layout, at: k)
+        return layout
     }
 
     private func remember(_ layout: ParagraphLayout, at k: Int) {
