@@ -33,6 +33,22 @@ extension ParagraphLayout {
         return edits
     }
 
+    /// Runs moved through insertions, in one walk (runs and edits are both sorted).
+    static func remap(_ runs: [AttributeRun], through edits: [TextEdit]) -> [AttributeRun] {
+        var k = 0, shift = 0
+        func mapped(_ offset: Int) -> Int {
+            while k < edits.count && edits[k].end <= offset {
+                shift += edits[k].delta
+                k += 1
+            }
+            return offset + shift
+        }
+        return runs.map { run in
+            let lower = mapped(run.range.lowerBound)
+            return AttributeRun(range: lower..<max(lower, mapped(run.range.upperBound)), attributes: run.attributes)
+        }
+    }
+
     private static func isBreakAfter(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "("),
