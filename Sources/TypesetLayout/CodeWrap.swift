@@ -1,6 +1,6 @@
 // Code that wraps (`wrap=char`, section 4): break after a space or punctuation where there is one, else by
 // character, and mark each wrapped piece with `↪` in the room of a hanging indent. The mark is drawn apart from
-// the text (with the running text), so it is not part of the paragraph's text.
+// the text, as an outline (Page.markLines), so copying the text leaves it out.
 
 import CPangoCairo
 import RTSyntax
