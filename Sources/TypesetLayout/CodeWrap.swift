@@ -1,6 +1,6 @@
 // Code that wraps (`wrap=char`, section 4): break after a space or punctuation where there is one, else by
 // character, and mark each wrapped piece with `↪` in the room of a hanging indent. The mark is drawn apart from
-// the text (with the running text), so it is not part of the paragraph's text.
+// the text, as an outline (Page.markLines), so copying the text leaves it out.
 
 import CPangoCairo
 import RTSyntax
@@ -31,6 +31,22 @@ extension ParagraphLayout {
             i += 1
         }
         return edits
+    }
+
+    /// Runs moved through insertions, in one walk (runs and edits are both sorted).
+    static func remap(_ runs: [AttributeRun], through edits: [TextEdit]) -> [AttributeRun] {
+        var k = 0, shift = 0
+        func mapped(_ offset: Int) -> Int {
+            while k < edits.count && edits[k].end <= offset {
+                shift += edits[k].delta
+                k += 1
+            }
+            return offset + shift
+        }
+        return runs.map { run in
+            let lower = mapped(run.range.lowerBound)
+            return AttributeRun(range: lower..<max(lower, mapped(run.range.upperBound)), attributes: run.attributes)
+        }
     }
 
     private static func isBreakAfter(_ b: UInt8) -> Bool {

@@ -78,9 +78,10 @@ public struct Page {
     public var outline: [PlacedOutlineEntry] = []
     /// The `{{section}}` of this page: the level-1 heading it opens with, else the last one before it.
     public var section: String?
-    /// Lines that are not the document's text: header and footer (filled once the page is complete) and the
-    /// continuation marks of wrapped code.
+    /// Header and footer lines (filled once the page is complete).
     public var runningLines: [PlacedLine] = []
+    /// Marks that are not text (the `↪` of wrapped code): drawn as outlines, so they are not copied with it.
+    public var markLines: [PlacedLine] = []
 
     public init(number: Int, width: Double, height: Double) {
         self.number = number

@@ -364,8 +364,8 @@ final class Paginator {
             fragmentBottom = slot.top + box.height
             page.lines.append(PlacedLine(paragraph: p, lineIndex: i, originX: slot.x + p.left, baseline: baseline))
             if let mark = p.continuationMark, p.isContinuation(i) {  // `↪`: drawn, not part of the text
-                page.runningLines.append(PlacedLine(paragraph: mark, lineIndex: 0, originX: slot.x + p.left,
-                                                    baseline: baseline))
+                page.markLines.append(PlacedLine(paragraph: mark, lineIndex: 0, originX: slot.x + p.left,
+                                                 baseline: baseline))
             }
             if case .tocEntry(let entry) = document.blocks[index], i == p.lines.count - 1 {
                 toc.decorate(entry, layout: p, line: box, x: slot.x, width: slot.width, baseline: baseline,

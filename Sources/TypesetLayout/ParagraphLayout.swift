@@ -179,11 +179,7 @@ public final class ParagraphLayout {
         var runs = paragraph.runs
         if !codeEdits.isEmpty {
             sourceEdits = codeEdits
-            runs = runs.map { run in
-                AttributeRun(range: TotalFitLines.map(run.range.lowerBound, through: codeEdits)
-                                 ..< TotalFitLines.map(run.range.upperBound, through: codeEdits),
-                             attributes: run.attributes)
-            }
+            runs = ParagraphLayout.remap(runs, through: codeEdits)
         }
         if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
                                           tabText: hasTab ? text : nil) {

@@ -73,6 +73,12 @@ public enum PDFRenderer {
         cairo_set_source_rgb(cr, 0, 0, 0)  // text without a colour attribute is black
         for line in page.lines { draw(line, on: cr) }
         for line in page.runningLines { draw(line, on: cr) }
+        for line in page.markLines {  // outlines, not text: an artifact that copying the text leaves out
+            setColor(line.paragraph.paragraph.runs.first?.attributes.color ?? .black, on: cr)
+            cairo_move_to(cr, line.x, line.baseline)
+            pango_cairo_layout_line_path(cr, line.paragraph.pangoLine(line.lineIndex))
+            cairo_fill(cr)
+        }
         PDFLinks.draw(page.destinations, on: cr)
         PDFLinks.draw(page.links, on: cr)
     }

@@ -135,38 +135,41 @@ final class ContentsTests: XCTestCase {
 
 final class CodeWrapTests: XCTestCase {
     /// Wrapped code breaks after a space or punctuation where there is one, else by character, and each
-    /// wrapped piece starts with a `↪` drawn apart from the text.
+    /// wrapped piece starts with a `↪` drawn as an outline in a hanging indent: seen, but not copied.
     func testWrappedCodeIsMarkedAndBreaksAfterPunctuation() throws {
         let call = "let result = try await client.fetchSomethingVeryLong(parameter: value, other: otherValue, third: 3)"
         let path = "https://example.com/a/very/long/path/that/goes/on/and/on/and/on/further/than/the/line/allows.html"
         let word = String(repeating: "x", count: 130)
         let pdf = try Harness.typesetSource("```\n\(call)\n\(path)\n\(word)\nshort\n```\n")
-        let lines = try PDF.text(pdf).split(separator: "\n").map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        let mark = "\u{21AA} "
-        XCTAssertEqual(lines.filter { $0.hasPrefix(mark) }.count, 3, "\(lines)")
-        XCTAssertFalse(lines.contains { $0.contains("\u{200B}") }, "no invisible break characters in the text")
-        // Without the marks, the pieces join back into the source lines.
-        var joined: [String] = []
-        for line in lines {
-            if line.hasPrefix(mark), let last = joined.popLast() {
-                let piece = String(line.dropFirst(mark.count))
-                joined.append(last + (last.hasSuffix(":") ? " " : "") + piece)
-            } else {
-                joined.append(line)
-            }
-        }
-        XCTAssertEqual(joined, [call, path, word, "short"])
-        // The path breaks after a slash; the call after a space; only the long word breaks by character.
-        let pieces = lines.filter { !$0.hasPrefix(mark) }
-        XCTAssertTrue(pieces[1].hasSuffix("/"), pieces[1])
-        XCTAssertFalse(lines.contains { $0.count < 4 }, "no lone character on a line: \(lines)")
-        // The mark sits in the hanging indent, left of the wrapped text.
+        let lines = try PDF.text(pdf).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && $0 != "\u{0C}" }
+        XCTAssertEqual(lines.count, 7, "\(lines)")
+        guard lines.count == 7 else { return }
+        XCTAssertFalse(lines.contains { $0.contains("\u{21AA}") || $0.contains("\u{200B}") },
+                       "neither the mark nor the break opportunities are copied: \(lines)")
+        // The call breaks after a space, the path after a slash; only the long word breaks by character.
+        XCTAssertEqual(lines[0] + " " + lines[1], call)
+        XCTAssertTrue(lines[2].hasSuffix("/"), lines[2])
+        XCTAssertEqual(lines[2] + lines[3], path)
+        XCTAssertEqual(lines[4] + lines[5], word)
+        XCTAssertEqual(lines[6], "short")
+        // The mark: ink in the hanging indent, left of each wrapped piece (72 dpi: one pixel per point).
         let words = try PDF.words(pdf)
-        let marks = words.filter { $0.text == "\u{21AA}" }
-        let firstWord = try XCTUnwrap(words.first { $0.text == "let" })
-        XCTAssertEqual(marks.count, 3)
-        for m in marks { XCTAssertEqual(m.xMin, firstWord.xMin, accuracy: 1) }
+        let left = try XCTUnwrap(words.first { $0.text == "let" }).xMin
+        let raster = try Raster.render(pdf, dpi: 72)
+        for piece in [lines[1], lines[3], lines[5]] {
+            let start = String(piece.prefix { $0 != " " })
+            let w = try XCTUnwrap(words.first { $0.text == start }, start)
+            XCTAssertGreaterThan(w.xMin, left + 4, "\(start) hangs")
+            var ink = 0
+            for y in Int(w.yMin)...Int(w.yMax) {
+                for x in Int(left)..<Int(w.xMin - 1) {
+                    let k = (y * raster.width + x) * 3
+                    if k + 2 < raster.bytes.count && raster.bytes[k] < 120 && raster.bytes[k + 2] < 120 { ink += 1 }
+                }
+            }
+            XCTAssertGreaterThan(ink, 3, "no mark before \(start)")
+        }
     }
 }
 

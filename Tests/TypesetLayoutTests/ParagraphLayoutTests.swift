@@ -27,12 +27,25 @@ final class ParagraphLayoutTests: XCTestCase {
         for row in full { XCTAssertEqual(row.map(\.xMax).max()!, right, accuracy: 1) }
     }
 
+    /// Tab-stop layouts also run justified and hyphenated (contract section 6: justification never moves a
+    /// tab stop's text).
+    private let tabVariants: [(ParagraphStyle) -> ParagraphStyle] = [{ $0 }, { style in
+        var s = style
+        s.alignment = .justify
+        s.hyphenate = true
+        return s
+    }]
+
     func testHangingIndent() throws {
+        for variant in tabVariants { try hangingIndent(variant) }
+    }
+
+    private func hangingIndent(_ variant: (ParagraphStyle) -> ParagraphStyle) throws {
         var style = ParagraphStyle()
         style.firstLineHeadIndent = 0
         style.headIndent = 24
         style.tabStops = [TabStop(position: 24)]
-        let doc = Fixture.document([.paragraph(Fixture.paragraph("1.\t" + Fixture.lorem, style: style))])
+        let doc = Fixture.document([.paragraph(Fixture.paragraph("1.\t" + Fixture.lorem, style: variant(style)))])
         let lines = DocumentLayout.pages(doc).0[0].lines
         XCTAssertGreaterThan(lines.count, 2)
         let left = doc.page.margins.left
@@ -96,12 +109,16 @@ final class ParagraphLayoutTests: XCTestCase {
     }
 
     func testRightAndDecimalTabStops() throws {
+        for variant in tabVariants { try rightAndDecimalTabStops(variant) }
+    }
+
+    private func rightAndDecimalTabStops(_ variant: (ParagraphStyle) -> ParagraphStyle) throws {
         var style = ParagraphStyle()
         style.tabStops = [TabStop(position: 200, alignment: .right), TabStop(position: 300, alignment: .decimal)]
         style.headIndent = 10
         style.firstLineHeadIndent = 10
         let rows = ["Apples\t12\t3.25", "Kiwis\t1234\t123.5", "Plums\t7\t0.125"]
-        let doc = Fixture.document(rows.map { .paragraph(Fixture.paragraph($0, style: style)) })
+        let doc = Fixture.document(rows.map { .paragraph(Fixture.paragraph($0, style: variant(style))) })
         let path = try PDFTool.render(doc, name: "tabs")
         let left = doc.page.margins.left
         let words = try PDFTool.words(path)
