@@ -205,10 +205,15 @@ final class PieceSet {
         return lineBoxes(k)[i - firstLines[k]]
     }
 
+    /// Every line, kept once asked for (flowing around shapes reads them over and over).
     func allLines() -> [LineBox] {
+        if let all = complete { return all }
         _ = build(through: Int.max - 1)
-        return boxes.indices.flatMap { lineBoxes($0) }
+        let all = boxes.indices.flatMap { lineBoxes($0) }
+        complete = all
+        return all
     }
+    private var complete: [LineBox]?
 
     /// Lays out the next piece and keeps all its lines but the last (all of them when it ends the text or
     /// has only one line).
