@@ -52,6 +52,7 @@ public enum Measure {
         endless.page.height = endlessHeight
         var lines = 0
         var height = 0.0
+        var pagesOfEndless = 0
         // A page of the endless layout ends only at `@pagebreak`/`@columnbreak`: then the height comes from the
         // paged layout, every page but the last counting whole (issue 9: not as a million points).
         do {
