@@ -226,9 +226,12 @@ struct BlockParser {
             while lastSegment.1 > lastSegment.0 && Byte.isSpaceOrTab(text[lastSegment.1 - 1]) && text[lastSegment.1 - 1] != Byte.tab {
                 lastSegment.1 -= 1
             }
-            // A hard break with nothing after it is not printed (an empty `{{#date}}` line below it, section 6).
+            // A hard break whose next line came out empty from expansion (an empty `{{#date}}` line below it,
+            // section 6) is not printed; a `\` that ends a paragraph as written stays literal (CommonMark).
+            let emptiedBelow = j < lines.count && src.isBlank(lines[j]) && !(src.map?.isWrittenBlank(lines[j].start) ?? true)
             var backslashes = 0
-            while backslashes < lastSegment.1 - lastSegment.0 && text[lastSegment.1 - 1 - backslashes] == Byte.backslash {
+            while emptiedBelow && backslashes < lastSegment.1 - lastSegment.0
+                && text[lastSegment.1 - 1 - backslashes] == Byte.backslash {
                 backslashes += 1
             }
             if backslashes % 2 == 1 { lastSegment.1 -= 1 }

@@ -54,11 +54,11 @@ final class EdgeCaseTests: XCTestCase {
         XCTAssertEqual(warnings(s).count, 2)
     }
 
-    /// A hard break with nothing after it is not printed (contract section 6); an escaped backslash still is.
-    func testHardBreakAtParagraphEndIsNotPrinted() {
-        XCTAssertEqual(show(blocks("end\\")), "p[\"end\"]")
-        XCTAssertEqual(show(blocks("a\\\nend\\  \n\nnext")), show(blocks("a\\\nend\n\nnext")))
-        XCTAssertEqual(show(blocks("end\\\\")), "p[\"end\\\"]")
+    /// A `\` that ends a paragraph as written is literal (CommonMark); only a hard break whose next line
+    /// came out empty from expansion is dropped (ExpansionTests).
+    func testBackslashAtParagraphEndStaysLiteral() {
+        XCTAssertEqual(show(blocks("end\\")), "p[\"end\\\"]")
+        XCTAssertEqual(show(blocks("end\\\n\nnext")), show(blocks("end\\\\\n\nnext")))
     }
 
     func testCodeBlockKeepsTabsAndCRLFIsDropped() {
