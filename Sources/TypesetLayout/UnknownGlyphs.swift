@@ -36,6 +36,10 @@ public enum UnknownGlyphs {
     static func message(for codepoint: UInt32) -> String {
         let hex = String(codepoint, radix: 16, uppercase: true)
         let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if let scalar = Unicode.Scalar(codepoint), scalar.properties.generalCategory == .control {
+            // Dropped when read from a file; this one came in another way (a variable's value).
+            return "character \(name) (a control character, from a variable's value?) \(messageTail)"
+        }
         guard let scalar = Unicode.Scalar(codepoint), !scalar.properties.generalCategory.isInvisible else {
             return "character \(name) \(messageTail)"
         }
