@@ -242,12 +242,15 @@ extension BlockParser {
             ctx.diagnostics.append(.error(problem, at: at))
             return []
         }
-        let bytes = InputCheck.removingBOM(raw)
-        if let problem = InputCheck.firstProblem(bytes) {
-            ctx.diagnostics.append(.error(problem.message, at: InputCheck.location(of: problem.offset, in: bytes, file: resolved)))
+        let prepared: PreparedText
+        switch InputCheck.prepare(raw, file: resolved) {
+        case .failure(let error):
+            ctx.diagnostics.append(error)
             return []
+        case .success(let text): prepared = text
         }
-        var sub = Source(file: resolved, bytes: bytes)
+        ctx.diagnostics += prepared.warnings
+        var sub = Source(file: resolved, bytes: prepared.bytes, dropped: prepared.dropped)
         var firstLine = 0
         switch FrontMatterParser.closingLine(sub) {
         case .some(let closing):

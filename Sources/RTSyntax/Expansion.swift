@@ -30,11 +30,12 @@ enum Expansion {
                 return Result(source: src, frontMatter: frontMatter, firstLine: firstLine)
             }
             if let found = loaded {
-                let bytes = InputCheck.removingBOM(found.bytes)
-                if let problem = InputCheck.firstProblem(bytes) {
-                    diagnostics.append(.error(problem.message, at: InputCheck.location(of: problem.offset, in: bytes, file: found.file)))
-                } else {
-                    let template = Source(file: found.file, bytes: bytes)
+                switch InputCheck.prepare(found.bytes, file: found.file) {
+                case .failure(let error):
+                    diagnostics.append(error)
+                case .success(let prepared):
+                    diagnostics += prepared.warnings
+                    let template = Source(file: found.file, bytes: prepared.bytes, dropped: prepared.dropped)
                     if case .some(let closing) = FrontMatterParser.closingLine(template) {
                         guard let closing else {
                             diagnostics.append(.error("unclosed front matter in template", at: template.lineLocation(0)))

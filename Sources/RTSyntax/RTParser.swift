@@ -7,13 +7,14 @@ public enum RTParser {
         if let problem = InputCheck.sizeProblem(bytes.count) {
             return ParseResult(document: RTDocument(file: file), diagnostics: [.error(problem, at: SourceLocation(file: file, line: 1, column: 1))])
         }
-        let body = InputCheck.removingBOM(bytes)
-        if let problem = InputCheck.firstProblem(body) {
-            let at = InputCheck.location(of: problem.offset, in: body, file: file)
-            return ParseResult(document: RTDocument(file: file), diagnostics: [.error(problem.message, at: at)])
+        let prepared: PreparedText
+        switch InputCheck.prepare(bytes, file: file) {
+        case .failure(let error): return ParseResult(document: RTDocument(file: file), diagnostics: [error])
+        case .success(let text): prepared = text
         }
-        var src = Source(file: file, bytes: body)
+        var src = Source(file: file, bytes: prepared.bytes, dropped: prepared.dropped)
         var ctx = ParseContext(options: options)
+        ctx.diagnostics += prepared.warnings
         ctx.includeStack = [normalize(file)]
         var firstLine = 0
         var frontMatter: FrontMatter? = nil

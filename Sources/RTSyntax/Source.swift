@@ -11,8 +11,10 @@ struct LineView: Sendable {
 
 struct Source: Sendable {
     let file: String
-    /// Bytes as read (BOM removed): used for column counting.
+    /// The file's text as prepared (InputText.swift: BOM removed, LF line ends, no control characters).
     let bytes: [UInt8]
+    /// Where `InputCheck.prepare` dropped characters: columns after them still count them.
+    let dropped: [Int]
     /// Working copy the parser reads: same length as `bytes`, comments overwritten with NUL (0),
     /// which cannot occur in valid input because NUL bytes are rejected up front.
     var text: [UInt8]
@@ -32,9 +34,10 @@ struct Source: Sendable {
     /// Set when the text is the result of variable expansion: locations are looked up in the original files.
     var map: SourceMap? = nil
 
-    init(file: String, bytes: [UInt8], lineBase: Int = 0, columnBase: Int = 0) {
+    init(file: String, bytes: [UInt8], lineBase: Int = 0, columnBase: Int = 0, dropped: [Int] = []) {
         self.file = file
         self.bytes = bytes
+        self.dropped = dropped
         self.text = bytes
         self.lineBase = lineBase
         self.columnBase = columnBase
@@ -122,8 +125,23 @@ struct Source: Sendable {
             return SourceLocation(file: file, line: lineBase + 1, column: columnBase + 1)
         }
         let index = lineIndex(of: offset)
-        let column = scalarsBefore(offset) - scalarsBefore(lineStarts[index]) + 1 + (index == 0 ? columnBase : 0)
+        var column = scalarsBefore(offset) - scalarsBefore(lineStarts[index]) + 1 + (index == 0 ? columnBase : 0)
+        if !dropped.isEmpty { column += droppedCount(from: lineStarts[index], through: offset) }
         return SourceLocation(file: file, line: index + 1 + lineBase, column: column)
+    }
+
+    /// Dropped characters that stood in `start...offset` (binary search: there are usually none).
+    private func droppedCount(from start: Int, through offset: Int) -> Int {
+        func firstIndex(atLeast value: Int) -> Int {
+            var lo = 0
+            var hi = dropped.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if dropped[mid] < value { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return firstIndex(atLeast: offset + 1) - firstIndex(atLeast: start)
     }
 
     func range(_ start: Int, _ end: Int) -> SourceRange {
@@ -209,15 +227,18 @@ enum InputCheck {
         return String([digits[Int(c >> 4)], digits[Int(c & 15)]])
     }
 
-    /// Line:column of a byte offset in possibly invalid text (columns count scalar lead bytes).
+    /// Line:column of a byte offset in possibly invalid text (columns count scalar lead bytes; lines end in
+    /// LF, CRLF or CR).
     static func location(of offset: Int, in b: [UInt8], file: String) -> SourceLocation {
         var line = 1
         var column = 1
         var i = 0
         while i < offset && i < b.count {
-            if b[i] == 0x0A {
+            if b[i] == 0x0A || (b[i] == 0x0D && (i + 1 >= b.count || b[i + 1] != 0x0A)) {
                 line += 1
                 column = 1
+            } else if b[i] == 0x0D {
+                // The CR of a CRLF: the LF ends the line.
             } else if b[i] & 0xC0 != 0x80 {
                 column += 1
             }

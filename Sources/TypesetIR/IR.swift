@@ -347,6 +347,8 @@ public struct RunningText: Hashable, Sendable {
     public var center: [Piece] = []
     public var right: [Piece] = []
     public var style = ParagraphStyle()
+    /// Where the `header:` / `footer:` value is written, for warnings about its text.
+    public var location: SourceLocation? = nil
     public init() {}
 }
 

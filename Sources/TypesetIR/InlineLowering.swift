@@ -72,6 +72,11 @@ extension DocumentLowerer {
                 }
                 lowerInlines(content, inner.character, state: inner, into: &builder)
             case .image(let image):
+                if let pair = image.attributes["float"], !inRunningText {
+                    // Only an image alone in its paragraph (an image block) floats (contract section 4).
+                    diagnostics.append(.warning("float= is ignored: the image shares its paragraph with text "
+                        + "(put it in a paragraph of its own to float it)", at: pair.keyRange.start))
+                }
                 appendImage(image, attributes, state: state, into: &builder)
             case .span(let content, let spanAttributes):
                 var inner = state

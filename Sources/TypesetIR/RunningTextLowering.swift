@@ -41,6 +41,7 @@ extension DocumentLowerer {
         }
         running.style = state.paragraphStyle()
         running.style.tabStops = []
+        running.location = value.location
         return running
     }
 

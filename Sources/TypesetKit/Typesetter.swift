@@ -92,7 +92,7 @@ public enum Typesetter {
             let format = OutputFormat(path: path)
             for old in format.pageFiles(existingFor: path) { OutputTarget.removeStale(old, format: format) }
         }
-        outcome.diagnostics = Typesetter.inSourceOrder(diagnostics.all)
+        outcome.diagnostics = UnknownGlyphs.summarized(Typesetter.inSourceOrder(diagnostics.all))
         return outcome
     }
 

@@ -222,6 +222,7 @@ public final class ParagraphLayout {
         if alignment == .justify && !totalFit {
             ParagraphLayout.justifyWrappedLines(pl, text: text, width: width, style: style)
         }
+        layoutWarnings += UnknownGlyphs.warnings(pl, at: paragraph.location)
         diagnostics += layoutWarnings
 
         // Lines.

@@ -47,7 +47,7 @@ final class RunningTextLayout {
         ]
         for (k, (pieces, alignment)) in parts.enumerated() where !pieces.isEmpty {
             let paragraph = self.paragraph(pieces, alignment: alignment, style: running.style, page: page,
-                                           totalPages: totalPages)
+                                           totalPages: totalPages, location: running.location)
             let key = slot + k
             let layout: ParagraphLayout
             if let cached = cache[key], cached.text == paragraph.text {
@@ -66,7 +66,7 @@ final class RunningTextLayout {
 
     /// One part as a one-line paragraph, fields replaced by this page's values.
     private func paragraph(_ pieces: [RunningText.Piece], alignment: TextAlignment, style: ParagraphStyle,
-                           page: Page, totalPages: Int?) -> AttributedParagraph {
+                           page: Page, totalPages: Int?, location: SourceLocation?) -> AttributedParagraph {
         var text = ""
         var runs: [AttributeRun] = []
         for piece in pieces {
@@ -97,6 +97,6 @@ final class RunningTextLayout {
         // A width is needed for centre/right alignment; one line, cut with an ellipsis if too long.
         paragraphStyle.wrap = .word
         paragraphStyle.maxLines = 1
-        return AttributedParagraph(text: text, runs: runs, style: paragraphStyle)
+        return AttributedParagraph(text: text, runs: runs, style: paragraphStyle, location: location)
     }
 }

@@ -1,5 +1,6 @@
 // @exclude shapes, pages= and margin=, shape= divs and floats, as lowered into layout blocks.
 
+import Foundation
 import RTSyntax
 @testable import TypesetIR
 import XCTest
@@ -61,5 +62,29 @@ final class ExclusionLoweringTests: XCTestCase {
         XCTAssertEqual(box.width, 80)
         XCTAssertEqual(box.margin, 4)
         XCTAssertEqual(box.paragraphs.map(\.text), ["a", "b"])
+    }
+
+    /// Contract section 4: `float=` floats only an image alone in its paragraph; beside text it is ignored
+    /// with a warning at the attribute, and the image stays inline.
+    func testFloatOnAnImageBesideTextIsIgnoredWithAWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-float-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("a.png"))
+        let file = folder.appendingPathComponent("doc.rt").path
+        func image(line: Int) -> ImageReference {
+            let float = AttributePair(key: "float", value: "left", keyRange: SourceRange(at: SourceLocation(file: file, line: line, column: 12)),
+                                      valueRange: SourceRange(at: SourceLocation(file: file, line: line, column: 18)))
+            return ImageReference(alt: "", path: "a.png", attributes: Attributes(pairs: [float]),
+                                  range: SourceRange(at: SourceLocation(file: file, line: line, column: 3)))
+        }
+        let result = lower([
+            paragraph(text("before "), Inline(.image(image(line: 1)), range: at(1)), text(" after")),
+            Block(.imageBlock(image(line: 3)), range: at(3)),
+        ])
+        XCTAssertEqual(result.warnings.map(\.location), [SourceLocation(file: file, line: 1, column: 12)])
+        XCTAssertTrue(result.warnings.first?.message.hasPrefix("float= is ignored") ?? false, "\(result.warnings)")
+        XCTAssertEqual(result.paragraphs.first?.text, "before \u{FFFC} after")
+        XCTAssertEqual(result.document.blocks.filter { if case .float = $0 { return true } else { return false } }.count, 1)
     }
 }
