@@ -21,6 +21,12 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(show("5 * 3 and 4 * 2"), "\"5 * 3 and 4 * 2\"")
     }
 
+    /// Two or more spaces at the end of a line make a hard break, as a backslash does; one space is soft.
+    func testHardBreakByTrailingSpaces() {
+        XCTAssertEqual(show("a  \nb\\\nc \nd"), "\"a\" HB \"b\" HB \"c\" SB \"d\"")
+        XCTAssertEqual(show("end  "), "\"end\"")
+    }
+
     // MARK: - Character references
 
     /// Named references from the HTML5 list, decimal and hex: each becomes its character.
