@@ -8,3 +8,4 @@ cc -O2 Benchmarks/reference.c -o "$out/reference" $(pkg-config --cflags --libs p
 swift build -c release --product typeset
 bin="$(swift build -c release --show-bin-path)/typeset"
 python3 Benchmarks/bench.py "$bin" "$out/reference" "$out"
+python3 Benchmarks/pathological.py "$bin" "$out" "${BENCH_PATHOLOGICAL_TIMEOUT:-60}"
