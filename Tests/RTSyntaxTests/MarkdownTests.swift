@@ -78,6 +78,14 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(show(blocks("- a\n\n      code")), "list(bullet(\"-\"),1,.,loose)[item[p[\"a\"] code(-)[code]]]")
     }
 
+    /// A line belongs to a list item only when indented to the item's content column; less makes a sibling.
+    func testListItemsNestByContentColumn() {
+        XCTAssertEqual(show(blocks("- a\n - b\n  - c\n   - d")),
+                       "list(bullet(\"-\"),1,.,tight)[item[p[\"a\"]] item[p[\"b\"]] item[p[\"c\"]] item[p[\"d\"]]]")
+        XCTAssertEqual(show(blocks("1. a\n   - b")),
+                       "list(decimal,1,.,tight)[item[p[\"a\"] list(bullet(\"-\"),1,.,tight)[item[p[\"b\"]]]]]")
+    }
+
     /// `~~~` fences like backticks; the closer needs the same character; backticks are allowed in the info.
     func testTildeFences() {
         XCTAssertEqual(show(blocks("~~~ swift\nlet a = `b`\n```\n~~~~\nafter")),
