@@ -92,6 +92,7 @@ final class MarkdownTests: XCTestCase {
                        "code(swift)[let a = `b`\n```] p[\"after\"]")
         XCTAssertEqual(show(blocks("~~~ a`b\nx\n~~~")), "code(a`b)[x]")
         XCTAssertEqual(show(blocks("~~strike~~")), "p[del(\"strike\")]")
+        XCTAssertEqual(show(blocks("~~~\n{% not a comment %}\n```\n~~~")), "code(-)[{% not a comment %}\n```]")
     }
 }
 
