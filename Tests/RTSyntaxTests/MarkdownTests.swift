@@ -50,6 +50,14 @@ final class MarkdownTests: XCTestCase {
 
     // MARK: - Blocks
 
+    /// Front matter may end with YAML's `...` as well as `---`.
+    func testFrontMatterClosedByDots() {
+        let r = parse("---\ntitle: T\n...\nBody")
+        XCTAssertEqual(r.document.frontMatter?.entries.count, 1)
+        XCTAssertTrue(errors(r).isEmpty, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Body\"]")
+    }
+
     /// Text underlined by `===` is a level-1 heading, by `---` level 2; several lines may be underlined.
     func testSetextHeadings() {
         XCTAssertEqual(show(blocks("Title\n=====\n\nSub *part*\n---\ntext")),
