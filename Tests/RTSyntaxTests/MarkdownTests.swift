@@ -94,6 +94,18 @@ final class MarkdownTests: XCTestCase {
                        "list(decimal,1,.,tight)[item[p[\"a\"] list(bullet(\"-\"),1,.,tight)[item[p[\"b\"]]]]]")
     }
 
+    /// A line indented four columns after paragraph text continues it, in a quote too (lazily).
+    func testIndentedLineContinuesParagraph() {
+        XCTAssertEqual(show(blocks("> foo\n    - bar")), "quote[p[\"foo\" SB \"- bar\"]]")
+        XCTAssertEqual(show(blocks("a\n    # b")), "p[\"a\" SB \"# b\"]")
+    }
+
+    /// Markers stacked on one line open nested lists.
+    func testStackedListMarkers() {
+        XCTAssertEqual(show(blocks("1. - 2. foo")),
+                       "list(decimal,1,.,tight)[item[list(bullet(\"-\"),1,.,tight)[item[list(decimal,2,.,tight)[item[p[\"foo\"]]]]]]]")
+    }
+
     /// `~~~` fences like backticks; the closer needs the same character; backticks are allowed in the info.
     func testTildeFences() {
         XCTAssertEqual(show(blocks("~~~ swift\nlet a = `b`\n```\n~~~~\nafter")),
