@@ -10,3 +10,5 @@ bin="$(swift build -c release --show-bin-path)/typeset"
 python3 Benchmarks/bench.py "$bin" "$out/reference" "$out"
 # Pathological inputs (issue 8): time and peak memory of each, linear in size, within the memory bound.
 Benchmarks/pathological.sh "$bin"
+# The parser's pathological set (cmark's among them) through the binary.
+python3 Benchmarks/pathological.py "$bin" "$out" "${BENCH_PATHOLOGICAL_TIMEOUT:-60}"

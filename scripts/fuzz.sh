@@ -3,6 +3,7 @@
 # (PDFs checked with qpdf) for FUZZ_SECONDS. Seeds: every example, template and test fixture. The corpus
 # grows in .build/fuzz/corpus-*; crashes, timeouts and out-of-memory inputs land in .build/fuzz/findings/.
 # Replay one without the fuzzer: `swift run typeset-fuzz FILE` (TYPESET_FUZZ_TARGET=pipeline for PDFs).
+# FUZZ_TARGETS picks the targets, FUZZ_JOBS runs several fuzzers at once, FUZZ_KEEP_GOING=1 goes on after findings.
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-300}
@@ -20,6 +21,7 @@ done
 # libFuzzer's own handlers must see the trap, not Swift's backtracer.
 export SWIFT_BACKTRACE=enable=no
 status=0
+found_before=$(ls "$SCRATCH/findings" | wc -l)
 parallel=""
 [ "$JOBS" -gt 1 ] && parallel="-jobs=$JOBS -workers=$JOBS"
 # FUZZ_KEEP_GOING=1: record every finding and go on (fork mode) instead of stopping at the first.
@@ -37,6 +39,7 @@ for target in $TARGETS; do
         -max_total_time="$SECONDS_EACH" -print_final_stats=1 $parallel \
         -artifact_prefix="$SCRATCH/findings/$target-" || status=1
 done
+[ "$(ls "$SCRATCH/findings" | wc -l)" -gt "$found_before" ] && status=1
 if [ $status -ne 0 ]; then
     echo "typeset-fuzz: findings in $SCRATCH/findings (add each to Tests/Fixtures/found with a test)" >&2
 fi

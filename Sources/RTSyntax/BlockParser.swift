@@ -190,6 +190,8 @@ struct BlockParser {
 
     /// Does this line start a block that ends a paragraph above it?
     func interruptsParagraph(_ l: LineView) -> Bool {
+        // Indented four columns or more, a line only continues the paragraph (it cannot start code).
+        if !src.isBlank(l) && src.indentation(l).columns >= 4 { return false }
         if src.isBlank(l) || fenceOpen(l) != nil || headingLevel(l) != nil || isRule(l) || quoteMarker(l) != nil
             || divMarker(l) != nil || blockAttributeLine(l) != nil {
             return true

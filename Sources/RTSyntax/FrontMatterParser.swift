@@ -7,19 +7,19 @@ enum FrontMatterParser {
     static let maxDepth = 100
     static let maxNodes = 100_000
 
-    static func isDashLine(_ src: Source, _ index: Int) -> Bool {
+    static func isDashLine(_ src: Source, _ index: Int, _ c: UInt8 = Byte.minus) -> Bool {
         let (s, e) = src.trimmed(src.lineStarts[index], src.lineEnds[index])
-        return e - s == 3 && src.text[s] == Byte.minus && src.text[s + 1] == Byte.minus && src.text[s + 2] == Byte.minus
+        return e - s == 3 && src.text[s] == c && src.text[s + 1] == c && src.text[s + 2] == c
             && src.lineStarts[index] == s
     }
 
-    /// Index of the closing `---` line when line 0 opens front matter; nil when the file has none.
-    /// `.some(nil)`: opened but never closed.
+    /// Index of the closing `---` (or YAML's end-of-document `...`) line when line 0 opens front matter;
+    /// nil when the file has none. `.some(nil)`: opened but never closed.
     static func closingLine(_ src: Source) -> Int?? {
         guard src.lineCount > 0, isDashLine(src, 0) else { return nil }
         var k = 1
         while k < src.lineCount {
-            if isDashLine(src, k) { return .some(k) }
+            if isDashLine(src, k) || isDashLine(src, k, Byte.dot) { return .some(k) }
             k += 1
         }
         return .some(nil)

@@ -154,8 +154,6 @@ extension BlockParser {
                 let indent = src.indentation(l).columns
                 if indent >= m.contentColumn {
                     itemLines.append(src.stripIndent(l, m.contentColumn))
-                } else if indent > m.indent, listMarker(l) != nil {
-                    itemLines.append(src.stripIndent(l, indent)) // a sub-list indented less than the text
                 } else if previousIsText && !interruptsParagraph(l) && listMarker(l) == nil {
                     itemLines.append(src.stripIndent(l, indent)) // lazy continuation line
                 } else {

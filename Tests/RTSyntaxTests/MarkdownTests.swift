@@ -21,6 +21,12 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(show("5 * 3 and 4 * 2"), "\"5 * 3 and 4 * 2\"")
     }
 
+    /// Two or more spaces at the end of a line make a hard break, as a backslash does; one space is soft.
+    func testHardBreakByTrailingSpaces() {
+        XCTAssertEqual(show("a  \nb\\\nc \nd"), "\"a\" HB \"b\" HB \"c\" SB \"d\"")
+        XCTAssertEqual(show("end  "), "\"end\"")
+    }
+
     // MARK: - Character references
 
     /// Named references from the HTML5 list, decimal and hex: each becomes its character.
@@ -43,6 +49,14 @@ final class MarkdownTests: XCTestCase {
     }
 
     // MARK: - Blocks
+
+    /// Front matter may end with YAML's `...` as well as `---`.
+    func testFrontMatterClosedByDots() {
+        let r = parse("---\ntitle: T\n...\nBody")
+        XCTAssertEqual(r.document.frontMatter?.entries.count, 1)
+        XCTAssertTrue(errors(r).isEmpty, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Body\"]")
+    }
 
     /// Text underlined by `===` is a level-1 heading, by `---` level 2; several lines may be underlined.
     func testSetextHeadings() {
@@ -72,12 +86,33 @@ final class MarkdownTests: XCTestCase {
         XCTAssertEqual(show(blocks("- a\n\n      code")), "list(bullet(\"-\"),1,.,loose)[item[p[\"a\"] code(-)[code]]]")
     }
 
+    /// A line belongs to a list item only when indented to the item's content column; less makes a sibling.
+    func testListItemsNestByContentColumn() {
+        XCTAssertEqual(show(blocks("- a\n - b\n  - c\n   - d")),
+                       "list(bullet(\"-\"),1,.,tight)[item[p[\"a\"]] item[p[\"b\"]] item[p[\"c\"]] item[p[\"d\"]]]")
+        XCTAssertEqual(show(blocks("1. a\n   - b")),
+                       "list(decimal,1,.,tight)[item[p[\"a\"] list(bullet(\"-\"),1,.,tight)[item[p[\"b\"]]]]]")
+    }
+
+    /// A line indented four columns after paragraph text continues it, in a quote too (lazily).
+    func testIndentedLineContinuesParagraph() {
+        XCTAssertEqual(show(blocks("> foo\n    - bar")), "quote[p[\"foo\" SB \"- bar\"]]")
+        XCTAssertEqual(show(blocks("a\n    # b")), "p[\"a\" SB \"# b\"]")
+    }
+
+    /// Markers stacked on one line open nested lists.
+    func testStackedListMarkers() {
+        XCTAssertEqual(show(blocks("1. - 2. foo")),
+                       "list(decimal,1,.,tight)[item[list(bullet(\"-\"),1,.,tight)[item[list(decimal,2,.,tight)[item[p[\"foo\"]]]]]]]")
+    }
+
     /// `~~~` fences like backticks; the closer needs the same character; backticks are allowed in the info.
     func testTildeFences() {
         XCTAssertEqual(show(blocks("~~~ swift\nlet a = `b`\n```\n~~~~\nafter")),
                        "code(swift)[let a = `b`\n```] p[\"after\"]")
         XCTAssertEqual(show(blocks("~~~ a`b\nx\n~~~")), "code(a`b)[x]")
         XCTAssertEqual(show(blocks("~~strike~~")), "p[del(\"strike\")]")
+        XCTAssertEqual(show(blocks("~~~\n{% not a comment %}\n```\n~~~")), "code(-)[{% not a comment %}\n```]")
     }
 }
 

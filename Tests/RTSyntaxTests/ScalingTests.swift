@@ -47,7 +47,8 @@ final class ScalingTests: XCTestCase {
     func testCmarkPathologicalInputs() {
         for piece in ["[ a_", "a]", "[a", "{{", "*a **a ", "_a _", "a_ ", "*", "_", "* ", "<", "<a", "[a](", "![[[", "![",
                       "**_", "*_", "_*", "a*", "a**b", "a***b ", "[]{", "`", "``a", "[a]{", "[a]{\"", "[a](b \"", "](",
-                      "[[a]](b)", "[a](<", "&#", "&a", "\\", "==", "~~", "^", "===a", "~a~~"] {
+                      "[[a]](b)", "[a](<", "&#", "&a", "&amp;", "\\", "==", "~~", "^", "===a", "~a~~", "[a][", "[a][b]",
+                      "[a][]", "[a] [b]: c\n", "[a]: <", "[a]: b \""] {
             check(piece)
         }
         check("nested [ then a") { String(repeating: "[", count: $0 - 1) + "a" }
@@ -68,6 +69,8 @@ final class ScalingTests: XCTestCase {
         check("nested lists") { size in
             (0 ..< Int(Double(size).squareRoot())).map { String(repeating: "  ", count: $0) + "- a\n" }.joined()
         }
+        check("references above their definitions") { repeated("[a] [b][a] ", $0 - 12) + "\n\n[a]: /x\n" }
+        check("long labels") { repeated("[" + String(repeating: "a", count: 990) + "] ", $0) }
         check("nested divs") { String(repeating: "::: a\n", count: $0 / 12) + String(repeating: ":::\n", count: $0 / 12) }
         check("table with short rows") { size in
             "|" + String(repeating: "a|", count: size / 8) + "\n|" + String(repeating: "-|", count: size / 8) + "\n"
