@@ -17,6 +17,8 @@ struct ParseContext {
     var expansionSteps = 0
     /// Front matter `vars` and metadata of the main file, for expanding included files.
     var variables = DataValue.map([])
+    /// HTML container tags left open by earlier HTML blocks (their `align` reaches the blocks between).
+    var html = HTMLBlockState()
 
     init(options: ParseOptions) { self.options = options }
 }
@@ -76,6 +78,7 @@ struct BlockParser {
                 continue
             }
             var produced: [Block] = []
+            var fromHTML = false
             if flat {
                 let (block, next) = paragraph(lines, i, flat: true)
                 produced = [block]
@@ -117,6 +120,9 @@ struct BlockParser {
                 let (block, next) = list(lines, i, marker, depth: depth)
                 produced = [block]
                 i = next
+            } else if let end = htmlBlockStart(l, interrupting: false) {
+                (produced, i) = htmlBlock(lines, i, end)
+                fromHTML = true
             } else if tableStarts(lines, i) {
                 let (block, next) = table(lines, i)
                 produced = [block]
@@ -126,6 +132,7 @@ struct BlockParser {
                 produced = [block]
                 i = next
             }
+            if !fromHTML { alignInsideHTML(&produced) }
             if let p = pending, !produced.isEmpty {
                 produced[0].attributes = p.merging(produced[0].attributes)
                 pending = nil
@@ -178,7 +185,7 @@ struct BlockParser {
     /// Does this line start a block that ends a paragraph above it?
     func interruptsParagraph(_ l: LineView) -> Bool {
         if src.isBlank(l) || fenceOpen(l) != nil || headingLevel(l) != nil || isRule(l) || quoteMarker(l) != nil
-            || divMarker(l) != nil || blockAttributeLine(l) != nil {
+            || divMarker(l) != nil || blockAttributeLine(l) != nil || htmlBlockStart(l, interrupting: true) != nil {
             return true
         }
         if let (s, e) = directiveName(l), BlockParser.knownDirectives.contains(src.string(s, e)) { return true }

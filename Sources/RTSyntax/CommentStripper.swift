@@ -1,4 +1,4 @@
-// Comments `{% ... %}` (inline or spanning lines) are removed before block parsing by overwriting
+// Comments `{% ... %}` and `<!-- ... -->` (inline or spanning lines) are removed before block parsing by overwriting
 // them with NUL in the working copy: offsets and line numbers stay valid, and a line that held only
 // a comment can be dropped instead of becoming a blank line that would split a paragraph.
 // Fenced code and code spans are left alone: a `{%` there is literal text.
@@ -9,6 +9,7 @@ enum CommentStripper {
         var t = src.text
         var fence = 0
         var noCloserAfter = Int.max // a failed search for `%}` need not be repeated
+        var noHTMLCloserAfter = Int.max // nor one for `-->`
         var line = firstLine
         var resume = -1 // offset to continue from after a comment that ended on this line
         while line < src.lineCount {
@@ -37,6 +38,24 @@ enum CommentStripper {
                 }
                 if c == Byte.backslash {
                     i += 2
+                    continue
+                }
+                // `<!--` then `-->` (also `<!-->`, as CommonMark 0.31); unclosed, it stays text, silently.
+                if c == Byte.lt && isHTMLCommentOpener(t, i, e) {
+                    guard i + 2 < noHTMLCloserAfter, let close = findHTMLCloser(t, from: i + 2) else {
+                        noHTMLCloserAfter = min(noHTMLCloserAfter, i)
+                        i += 4
+                        continue
+                    }
+                    for k in i ..< close + 3 where t[k] != Byte.lf && t[k] != Byte.cr { t[k] = 0 }
+                    let closeLine = src.lineIndex(of: close)
+                    if closeLine != line {
+                        line = closeLine
+                        resume = close + 3
+                        jumped = true
+                        break
+                    }
+                    i = close + 3
                     continue
                 }
                 if c == Byte.lbrace && t[i + 1] == Byte.percent {
@@ -69,9 +88,24 @@ enum CommentStripper {
         var i = 0
         while i + 1 < t.count {
             if t[i] == Byte.lbrace && t[i + 1] == Byte.percent { return true }
+            if t[i] == Byte.lt && isHTMLCommentOpener(t, i, t.count) { return true }
             i += 1
         }
         return false
+    }
+
+    private static func isHTMLCommentOpener(_ t: [UInt8], _ i: Int, _ e: Int) -> Bool {
+        i + 3 < e && t[i + 1] == Byte.bang && t[i + 2] == Byte.minus && t[i + 3] == Byte.minus
+    }
+
+    /// Offset of the next `-->` at or after `start`.
+    private static func findHTMLCloser(_ t: [UInt8], from start: Int) -> Int? {
+        var k = start
+        while k + 2 < t.count {
+            if t[k] == Byte.minus && t[k + 1] == Byte.minus && t[k + 2] == Byte.gt { return k }
+            k += 1
+        }
+        return nil
     }
 
     private static func findCloser(_ t: [UInt8], from start: Int) -> Int? {

@@ -1,4 +1,4 @@
-// Front matter (section 2): the YAML mapping between a first line `---` and the next `---`.
+// Front matter (section 2): the YAML mapping between a first line `---` and the next `---` or `...`.
 // Parsed with Yams; node marks are shifted so every location names the real file line.
 
 import Yams
@@ -7,19 +7,26 @@ enum FrontMatterParser {
     static let maxDepth = 100
     static let maxNodes = 100_000
 
-    static func isDashLine(_ src: Source, _ index: Int) -> Bool {
+    static func isDashLine(_ src: Source, _ index: Int) -> Bool { isMarkerLine(src, index, Byte.minus) }
+
+    /// `---` or `...` (YAML's document end marker, as in the CommonMark spec's own front matter).
+    static func isClosingLine(_ src: Source, _ index: Int) -> Bool {
+        isMarkerLine(src, index, Byte.minus) || isMarkerLine(src, index, Byte.dot)
+    }
+
+    private static func isMarkerLine(_ src: Source, _ index: Int, _ c: UInt8) -> Bool {
         let (s, e) = src.trimmed(src.lineStarts[index], src.lineEnds[index])
-        return e - s == 3 && src.text[s] == Byte.minus && src.text[s + 1] == Byte.minus && src.text[s + 2] == Byte.minus
+        return e - s == 3 && src.text[s] == c && src.text[s + 1] == c && src.text[s + 2] == c
             && src.lineStarts[index] == s
     }
 
-    /// Index of the closing `---` line when line 0 opens front matter; nil when the file has none.
+    /// Index of the closing `---` / `...` line when line 0 opens front matter; nil when the file has none.
     /// `.some(nil)`: opened but never closed.
     static func closingLine(_ src: Source) -> Int?? {
         guard src.lineCount > 0, isDashLine(src, 0) else { return nil }
         var k = 1
         while k < src.lineCount {
-            if isDashLine(src, k) { return .some(k) }
+            if isClosingLine(src, k) { return .some(k) }
             k += 1
         }
         return .some(nil)

@@ -103,7 +103,7 @@ struct InlineParser {
 
     static func parse(_ input: InlineInput) -> (inlines: [Inline], diagnostics: [Diagnostic]) {
         var p = InlineParser(input)
-        let inlines = p.run()
+        let inlines = HTMLInlines.resolve(p.run(), diagnostics: &p.diagnostics)
         return (inlines, p.diagnostics)
     }
 
@@ -149,7 +149,7 @@ struct InlineParser {
                     i += 1
                 }
             case Byte.rbracket: i = closeBracket(i)
-            case Byte.lt: i = autolink(i)
+            case Byte.lt: i = inlineHTML(i) ?? autolink(i)
             case Byte.lbrace: i = variable(i)
             case Byte.tab:
                 flushText()
