@@ -63,8 +63,15 @@ enum HTMLInlines {
         out.reserveCapacity(inlines.count)
         var stack: [(tag: HTMLTag, start: Int)] = []
         var open: [String: Int] = [:]
-        for inline in inlines {
+        var afterBreak = false
+        for var inline in inlines {
             guard case .rawHTML(let tag) = inline.kind else {
+                if afterBreak, case .text(let t) = inline.kind {   // `<br>\n  text`: the white space goes, as in HTML
+                    let kept = String(t.drop { $0 == " " })
+                    if kept.isEmpty { continue }
+                    inline.kind = .text(kept)
+                }
+                afterBreak = false
                 if let c = children(inline), containsTag(c) {
                     out.append(replacingChildren(inline, resolve(c, warned: &warned, diagnostics: &diagnostics)))
                 } else {
@@ -74,7 +81,15 @@ enum HTMLInlines {
             }
             switch HTMLTagRole.of(tag.name) {
             case .lineBreak:
-                if !tag.isClosing { out.append(Inline(.hardBreak, range: tag.range)) }
+                if !tag.isClosing {
+                    if let last = out.last, case .text(let t) = last.kind, t.last == " " {
+                        var trimmed = Substring(t)
+                        while trimmed.last == " " { trimmed.removeLast() }
+                        if trimmed.isEmpty { out.removeLast() } else { out[out.count - 1].kind = .text(String(trimmed)) }
+                    }
+                    out.append(Inline(.hardBreak, range: tag.range))
+                    afterBreak = true
+                }
             case .image:
                 if !tag.isClosing, let image = image(tag) { out.append(Inline(.image(image), range: tag.range)) }
             case .inline:

@@ -126,6 +126,11 @@ final class MarkdownCompatTests: XCTestCase {
                        "\"a\" HB \"b\" HB \"c \" img<p.png>(P){height=2cm}")
     }
 
+    func testWhiteSpaceAroundALineBreakTagGoes() {
+        XCTAssertEqual(show("with a <br/> break"), "\"with a\" HB \"break\"")
+        XCTAssertEqual(show(blocks("<p>\n  one<br>\n  two\n</p>\n")), "p[\"one\" HB \"two\"]")
+    }
+
     func testUnpairedInlineTagsVanishAndKeepTheirText() {
         XCTAssertEqual(show("a <b>bold and </i>more"), "\"a \" \"bold and \" \"more\"")
         XCTAssertEqual(show("<span>x</span> <a name=\"top\"></a>"), "\"x\" \" \" span{#top}()")
