@@ -132,12 +132,12 @@ struct BlockParser {
                 produced = [block]
                 i = next
             }
-            if !fromHTML { alignInsideHTML(&produced) }
             if let p = pending, !produced.isEmpty {
                 produced[0].attributes = p.merging(produced[0].attributes)
                 pending = nil
                 pendingAt = nil
             }
+            if !fromHTML { alignInsideHTML(&produced) }
             for var block in produced {
                 assignHeadingID(&block)
                 if let id = block.attributes.id { ctx.usedIDs.insert(id) } // slugs must not take a div's or block's id

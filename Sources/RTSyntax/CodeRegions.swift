@@ -9,11 +9,12 @@ struct FenceTracker {
 
     var isOpen: Bool { length > 0 }
 
-    /// Updates the state with the line starting at `i`.
+    /// Updates the state with the line starting at `i`. Indentation and `>` are skipped whatever their depth:
+    /// a fence in a list item or a quote is code too (the block parser decides the rest).
     mutating func line(_ b: [UInt8], _ i: Int) {
         var p = i
-        while p < b.count && p - i < 4 && b[p] == Byte.space { p += 1 }
-        guard p - i < 4, p < b.count, b[p] == Byte.backtick || b[p] == Byte.tilde else { return }
+        while p < b.count && (Byte.isSpaceOrTab(b[p]) || b[p] == Byte.gt) { p += 1 }
+        guard p < b.count, b[p] == Byte.backtick || b[p] == Byte.tilde else { return }
         let c = b[p]
         var n = 0
         while p + n < b.count && b[p + n] == c { n += 1 }

@@ -35,7 +35,7 @@ struct HTMLBlockState {
 extension BlockParser {
     enum HTMLBlockEnd {
         case blankLine
-        /// Type 1: the line holding `</name>`; `keepText` is false for `<script>` and `<style>`.
+        /// Type 1 (`<pre>`, `<script>`, `<style>`, `<textarea>`): the line holding `</name>`.
         case endTag(String)
     }
 
@@ -80,12 +80,13 @@ extension BlockParser {
         return (blocks, j)
     }
 
-    /// Markdown blocks between an aligned opening tag and its closing tag take its alignment.
+    /// Markdown blocks between an aligned opening tag and its closing tag take its alignment (put first, so
+    /// the block's own `{align=...}` still wins).
     func alignInsideHTML(_ blocks: inout [Block]) {
         guard let (value, location) = ctx.html.align else { return }
-        for k in blocks.indices where blocks[k].attributes["align"] == nil {
-            let range = SourceRange(at: location)
-            blocks[k].attributes.pairs.append(AttributePair(key: "align", value: value, keyRange: range, valueRange: range))
+        let range = SourceRange(at: location)
+        for k in blocks.indices {
+            blocks[k].attributes.pairs.insert(AttributePair(key: "align", value: value, keyRange: range, valueRange: range), at: 0)
         }
     }
 

@@ -41,6 +41,11 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertTrue(texts.dropFirst().contains { $0.contains("matrix.os") }, "\(texts)")
     }
 
+    func testUndefinedVariableInAFenceInsideAListItemStaysLiteral() {
+        let r = expand("1. Add the step:\n\n    ```yaml\n    run: echo ${{ secrets.TOKEN }}\n    ```\n")
+        XCTAssertEqual(errors(r).count, 0, "\(r.diagnostics)")
+    }
+
     func testDefinedVariableInCodeStillExpands() {
         let r = expand("Run `tool --version {{version}}`.\n\n```\nv={{version}}\n```\n", vars: [("version", "1.2*3")])
         XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
@@ -95,6 +100,8 @@ final class MarkdownCompatTests: XCTestCase {
     func testAlignedDivReachesMarkdownBlocksUntilItCloses() {
         let r = parse("<div align=\"center\">\n\n# Title\n\nTagline\n\n</div>\n\nBody\n")
         XCTAssertEqual(show(r.document.blocks), "h1#title{align=center}[\"Title\"] p{align=center}[\"Tagline\"] p[\"Body\"]")
+        // The block's own alignment comes later, so it wins.
+        XCTAssertEqual(show(blocks("<div align=\"center\">\n\n{align=left}\nLeft\n\n</div>\n")), "p{align=center align=left}[\"Left\"]")
     }
 
     func testHTMLRuleIsARule() {
@@ -147,6 +154,12 @@ final class MarkdownCompatTests: XCTestCase {
         let r = parse("<!-- top -->\nText <!-- inline --> more\n<!--\nmulti\nline\n-->\nEnd `<!-- kept -->`\n")
         XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
         XCTAssertEqual(show(r.document.blocks), "p[\"Text more\" SB \"End \" code(<!-- kept -->)]")
+    }
+
+    func testProcessingInstructionsDeclarationsAndCDATAVanish() {
+        let r = parse("a <?php echo 1; ?> b <!DOCTYPE html> c <![CDATA[x > y]]> d\n\n> <!x\n> quoted\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"a b c d\"] quote[p[\"<!x\" SB \"quoted\"]]")
     }
 
     func testLessThanThatIsNoTagStaysText() {
