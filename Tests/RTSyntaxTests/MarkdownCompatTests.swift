@@ -178,4 +178,20 @@ final class MarkdownCompatTests: XCTestCase {
             _ = RTParser.parse(Array(("<div>" + text + "\n\nPara " + text + "\n").utf8), file: "doc.md")
         }
     }
+
+    func testCodeSpansForVariablesAndUnclosedCommentsStayLinear() {
+        let piece = "`a` {{v}} ``b {{w}}`` ``` {{v}} <!x <? <!-- <![CDATA[ "
+        let options = ParseOptions(expansion: ExpansionOptions(data: .map([DataEntry(key: "v", value: .text("1"))])))
+        for lineLength in [200, 20_000] {   // many short lines, then one long line
+            Growth.assertLinear("code spans, \(lineLength)", size: 50_000) { size in
+                var text = ""
+                while text.utf8.count < size {
+                    var line = ""
+                    while line.utf8.count < lineLength { line += piece }
+                    text += line + "\n"
+                }
+                _ = RTParser.parse(Array(text.utf8), file: "doc.md", options: options)
+            }
+        }
+    }
 }
