@@ -103,6 +103,13 @@ struct VariableExpander {
             var inner = String(decoding: b[(i + 2) ..< close], as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
             let sigil = inner.first
             let end = close + 2
+            if sigil == "#" || sigil == "^" || sigil == "/",
+               fence.isOpen || codeSpans.contains(b, lineStart: lineStart, i),
+               !isSection(String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"]), closing: sigil == "/",
+                          open: stack.count > 1 ? stack[stack.count - 1].name : nil) {
+                i = end   // `{{#each items}}` in a Handlebars sample: kept as written, like an undefined name (section 7)
+                continue
+            }
             if sigil == "#" || sigil == "^" || sigil == "/" || sigil == "!" {
                 inner = String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"])
                 // Standalone: the tag alone on its line takes the whole line with it.
@@ -166,6 +173,15 @@ struct VariableExpander {
             stack[stack.count - 1].nodes.append(contentsOf: open.nodes)
         }
         return stack[0].nodes
+    }
+
+    /// Inside code, whether a section tag is meant as one: a closer of the open section, an opener inside a
+    /// section, or an opener whose name is defined.
+    private func isSection(_ name: String, closing: Bool, open: String?) -> Bool {
+        if closing { return open == name }
+        if open != nil { return true }
+        let first = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        return data[first] != nil
     }
 
     /// Finds the next two-byte closer (optionally not past the end of the line). Searches start at

@@ -46,6 +46,16 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(errors(r).count, 0, "\(r.diagnostics)")
     }
 
+    func testUndefinedSectionTagsInCodeStayLiteral() {
+        let r = expand("```handlebars\n{{#each items}}\n  <li>{{name}}</li>\n{{/each}}\n```\n\nUse `{{^empty}}` too.\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks),
+                       "code(handlebars)[{{#each items}}\n  <li>{{name}}</li>\n{{/each}}] p[\"Use \" code({{^empty}}) \" too.\"]")
+        let defined = expand("```\n{{#items}}- {{.}}\n{{/items}}\n```\n",
+                             vars: [("items", "x")])
+        XCTAssertEqual(show(defined.document.blocks), "code(-)[- x]")
+    }
+
     func testDefinedVariableInCodeStillExpands() {
         let r = expand("Run `tool --version {{version}}`.\n\n```\nv={{version}}\n```\n", vars: [("version", "1.2*3")])
         XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
