@@ -163,13 +163,24 @@ enum HTMLInlines {
         return [Inline(kind, range: range)]
     }
 
+    /// An HTML length as RT writes it: `120` -> `120px`, `50%` stays; `100px;` (as some generators write it)
+    /// loses the `;`; anything else is ignored, as browsers do.
+    static func htmlLength(_ written: String) -> String? {
+        var value = Substring(written.trimmingSpaces)
+        while value.last == ";" || value.last == " " { value.removeLast() }
+        var number = value
+        var unit = ""
+        if number.hasSuffix("px") { number.removeLast(2); unit = "px" } else if number.hasSuffix("%") { number.removeLast(); unit = "%" }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), Double(number) != nil else { return nil }
+        return String(number) + (unit.isEmpty ? "px" : unit)
+    }
+
     /// `<img src alt width height>`; `width`/`height` are CSS pixels unless they name a unit (section 5).
     static func image(_ tag: HTMLTag) -> ImageReference? {
         guard let src = tag["src"], !src.isEmpty else { return nil }
         var attributes = Attributes()
         for key in ["width", "height"] {
-            guard var value = tag[key]?.trimmingSpaces, !value.isEmpty else { continue }
-            if value.allSatisfy({ $0.isNumber || $0 == "." }) { value += "px" }
+            guard let value = htmlLength(tag[key] ?? "") else { continue }
             attributes.pairs.append(AttributePair(key: key, value: value, keyRange: tag.range, valueRange: tag.range))
         }
         return ImageReference(alt: tag["alt"] ?? "", path: src, attributes: attributes, range: tag.range)

@@ -139,8 +139,10 @@ final class MarkdownCompatTests: XCTestCase {
     }
 
     func testLineBreakAndImageTags() {
-        XCTAssertEqual(show("a<br>b<br/>c <img src=\"p.png\" alt=\"P\" height=\"2cm\">"),
-                       "\"a\" HB \"b\" HB \"c \" img<p.png>(P){height=2cm}")
+        XCTAssertEqual(show("a<br>b<br/>c <img src=\"p.png\" alt=\"P\" width=\"100px;\" height=\"50%\">"),
+                       "\"a\" HB \"b\" HB \"c \" img<p.png>(P){width=100px height=50%}")
+        // Sizes that are not CSS pixels or percentages are ignored, as a browser ignores them.
+        XCTAssertEqual(show("<img src=\"p.png\" width=\"2cm\" height=\"auto\">"), "img<p.png>()")
     }
 
     func testWhiteSpaceAroundALineBreakTagGoes() {
