@@ -23,6 +23,8 @@ struct ParseContext {
     var missedLabels: Set<String> = []
     /// Work done (lines and bytes looked at, inline parser steps): tests check it grows linearly.
     var steps = 0
+    /// HTML container tags left open by earlier HTML blocks (their `align` reaches the blocks between).
+    var html = HTMLBlockState()
 
     init(options: ParseOptions) { self.options = options }
 }
@@ -83,6 +85,7 @@ struct BlockParser {
                 continue
             }
             var produced: [Block] = []
+            var fromHTML = false
             if flat {
                 let (block, next) = paragraph(lines, i, flat: true)
                 produced = block.map { [$0] } ?? []
@@ -128,6 +131,9 @@ struct BlockParser {
                 let (block, next) = list(lines, i, marker, depth: depth)
                 produced = [block]
                 i = next
+            } else if let end = htmlBlockStart(l, interrupting: false) {
+                (produced, i) = htmlBlock(lines, i, end)
+                fromHTML = true
             } else if tableStarts(lines, i) {
                 let (block, next) = table(lines, i)
                 produced = [block]
@@ -142,6 +148,7 @@ struct BlockParser {
                 pending = nil
                 pendingAt = nil
             }
+            if !fromHTML { alignInsideHTML(&produced) }
             for var block in produced {
                 assignHeadingID(&block)
                 if let id = block.attributes.id { ctx.usedIDs.insert(id) } // slugs must not take a div's or block's id
@@ -193,7 +200,7 @@ struct BlockParser {
         // Indented four columns or more, a line only continues the paragraph (it cannot start code).
         if !src.isBlank(l) && src.indentation(l).columns >= 4 { return false }
         if src.isBlank(l) || fenceOpen(l) != nil || headingLevel(l) != nil || isRule(l) || quoteMarker(l) != nil
-            || divMarker(l) != nil || blockAttributeLine(l) != nil {
+            || divMarker(l) != nil || blockAttributeLine(l) != nil || htmlBlockStart(l, interrupting: true) != nil {
             return true
         }
         if let (s, e) = directiveName(l), BlockParser.knownDirectives.contains(src.string(s, e)) { return true }

@@ -1,4 +1,4 @@
-// Comments `{% ... %}` (inline or spanning lines) are removed before block parsing by overwriting
+// Comments `{% ... %}` and `<!-- ... -->` (inline or spanning lines) are removed before block parsing by overwriting
 // them with NUL in the working copy: offsets and line numbers stay valid, and a line that held only
 // a comment can be dropped instead of becoming a blank line that would split a paragraph.
 // Fenced code and code spans are left alone: a `{%` there is literal text.
@@ -10,6 +10,7 @@ enum CommentStripper {
         var fence = 0
         var fenceChar: UInt8 = 0
         var noCloserAfter = Int.max // a failed search for `%}` need not be repeated
+        var noHTMLCloserAfter: [Int: Int] = [:] // nor one for `-->`, `?>`, `]]>` or `>` (by HTMLInvisible.closers index)
         var line = firstLine
         var resume = -1 // offset to continue from after a comment that ended on this line
         while line < src.lineCount {
@@ -45,6 +46,29 @@ enum CommentStripper {
                     i += 2
                     continue
                 }
+                // `<!-- -->` (also `<!-->`, as CommonMark 0.31), `<?...?>`, `<![CDATA[...]]>`, `<!DOCTYPE ...>`:
+                // nothing a browser shows. Unclosed, they stay text, silently.
+                if c == Byte.lt, let kind = HTMLInvisible.opener(t, i, e) {
+                    let closer = HTMLInvisible.closers[kind]
+                    guard i + 2 < noHTMLCloserAfter[kind, default: Int.max],
+                          let close = kind == 3 ? HTMLInvisible.declarationEnd(t, from: i + 2, end: e)
+                                                : HTMLInvisible.find(closer, in: t, from: i + 2) else {
+                        if kind != 3 { noHTMLCloserAfter[kind] = min(noHTMLCloserAfter[kind, default: Int.max], i) }
+                        i += 2
+                        continue
+                    }
+                    let end = close + closer.count
+                    for k in i ..< end where t[k] != Byte.lf && t[k] != Byte.cr { t[k] = 0 }
+                    let closeLine = src.lineIndex(of: close)
+                    if closeLine != line {
+                        line = closeLine
+                        resume = end
+                        jumped = true
+                        break
+                    }
+                    i = end
+                    continue
+                }
                 if c == Byte.lbrace && t[i + 1] == Byte.percent {
                     if i + 2 < noCloserAfter, let close = findCloser(t, from: i + 2) {
                         for k in i ..< close + 2 where t[k] != Byte.lf && t[k] != Byte.cr { t[k] = 0 }
@@ -75,6 +99,7 @@ enum CommentStripper {
         var i = 0
         while i + 1 < t.count {
             if t[i] == Byte.lbrace && t[i + 1] == Byte.percent { return true }
+            if t[i] == Byte.lt && HTMLInvisible.opener(t, i, t.count) != nil { return true }
             i += 1
         }
         return false
@@ -135,5 +160,41 @@ enum CommentStripper {
             }
         }
         return out
+    }
+}
+
+/// HTML that a browser never shows, removed like a comment.
+enum HTMLInvisible {
+    static let closers: [[UInt8]] = [Array("-->".utf8), Array("?>".utf8), Array("]]>".utf8), Array(">".utf8)]
+
+    /// Index into `closers` when `t[i]` (a `<`) opens a comment, processing instruction, CDATA or declaration.
+    static func opener(_ t: [UInt8], _ i: Int, _ e: Int) -> Int? {
+        guard i + 1 < e else { return nil }
+        if t[i + 1] == 0x3F { return 1 }   // <?
+        guard t[i + 1] == Byte.bang, i + 2 < e else { return nil }
+        if i + 3 < e && t[i + 2] == Byte.minus && t[i + 3] == Byte.minus { return 0 }
+        if i + 8 < e && t[(i + 2) ..< (i + 9)].elementsEqual("[CDATA[".utf8) { return 2 }
+        return Byte.isLetter(t[i + 2]) ? 3 : nil
+    }
+
+    /// The `>` ending a declaration on its own line, before any other `<` (so scans never overlap, and a
+    /// quote's `>` further down is not its end).
+    static func declarationEnd(_ t: [UInt8], from start: Int, end: Int) -> Int? {
+        var k = start
+        while k < end && t[k] != Byte.lt {
+            if t[k] == Byte.gt { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Offset of the next `closer` at or after `start`.
+    static func find(_ closer: [UInt8], in t: [UInt8], from start: Int) -> Int? {
+        var k = start
+        while k + closer.count <= t.count {
+            if t[k] == closer[0] && t[k ..< (k + closer.count)].elementsEqual(closer) { return k }
+            k += 1
+        }
+        return nil
     }
 }

@@ -1,4 +1,4 @@
-// Front matter (section 2): the YAML mapping between a first line `---` and the next `---`.
+// Front matter (section 2): the YAML mapping between a first line `---` and the next `---` or `...`.
 // Parsed with Yams; node marks are shifted so every location names the real file line.
 
 import Yams

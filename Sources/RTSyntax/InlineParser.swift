@@ -110,7 +110,7 @@ struct InlineParser {
         -> (inlines: [Inline], diagnostics: [Diagnostic], steps: Int, missedLabels: Set<String>) {
         var p = InlineParser(input)
         p.definitions = definitions
-        let inlines = p.run()
+        let inlines = HTMLInlines.resolve(p.run(), diagnostics: &p.diagnostics)
         return (inlines, p.diagnostics, p.steps, p.missedLabels)
     }
 
@@ -159,7 +159,7 @@ struct InlineParser {
                     i += 1
                 }
             case Byte.rbracket: i = closeBracket(i)
-            case Byte.lt: i = autolink(i)
+            case Byte.lt: i = inlineHTML(i) ?? autolink(i)
             case Byte.lbrace: i = variable(i)
             case EntityReference.amp:
                 if let (bytes, next) = EntityReference.match(buf, at: i, end: n) {

@@ -138,7 +138,9 @@ extension BlockParser {
         while j < lines.count, !isRule(lines[j]), let m = listMarker(lines[j]), m.bullet == firstMarker.bullet,
               m.delimiter == firstMarker.delimiter, markerValue(m, in: style) != nil {
             if j > i && src.isBlank(lines[j - 1]) { tight = false }
-            var itemLines = [LineView(index: lines[j].index, start: m.contentStart, end: lines[j].end)]
+            var firstLine = LineView(index: lines[j].index, start: m.contentStart, end: lines[j].end)
+            let task = taskBox(&firstLine)
+            var itemLines = [firstLine]
             var lastContent = j
             var previousIsText = !m.isEmpty
             var k = j + 1
@@ -167,7 +169,7 @@ extension BlockParser {
             let blocks = parseBlocks(Lines(itemLines), depth: depth + 1)
             if tight && BlockParser.hasBlankBetween(blocks) { tight = false }
             let range = src.range(m.start, max(m.start, lines[lastContent].end))
-            items.append(ListItem(blocks: blocks, range: range))
+            items.append(ListItem(blocks: blocks, range: range, task: task))
             listEnd = lines[lastContent]
             j = lastContent + 1
             // Blank lines before a next item of this list keep the list going (and make it loose).

@@ -22,7 +22,7 @@ public enum RTParser {
         case .none:
             break
         case .some(.none):
-            ctx.diagnostics.append(.error("unclosed front matter: add a line '---' after the YAML that starts here",
+            ctx.diagnostics.append(.error("unclosed front matter: add a line '---' (or '...') after the YAML that starts here",
                                           at: src.lineLocation(0)))
             firstLine = 1
         case .some(.some(let closing)):
@@ -59,7 +59,7 @@ public enum RTParser {
         var ids = HeadingIDs(used: parser.ctx.usedIDs)
         ids.assign(&blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
-        var result = ParseResult(document: document, diagnostics: parser.ctx.diagnostics, includedFiles: parser.ctx.includedFiles,
+        var result = ParseResult(document: document, diagnostics: HTMLInlines.firstPerUnknownTag(parser.ctx.diagnostics), includedFiles: parser.ctx.includedFiles,
                                  templateFile: templateFile)
         result.expansionSeconds = expansionSeconds
         result.expansionSteps = parser.ctx.expansionSteps

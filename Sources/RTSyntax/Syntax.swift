@@ -173,12 +173,20 @@ public struct ListBlock: Sendable {
     }
 }
 
+/// A GitHub task list item's box: `- [ ]` open, `- [x]` done.
+public enum TaskState: Sendable, Equatable {
+    case open, done
+}
+
 public struct ListItem: Sendable {
     public var blocks: [Block]
     public var range: SourceRange
-    public init(blocks: [Block], range: SourceRange) {
+    /// Set for a task list item; its box replaces the bullet (section 9).
+    public var task: TaskState?
+    public init(blocks: [Block], range: SourceRange, task: TaskState? = nil) {
         self.blocks = blocks
         self.range = range
+        self.task = task
     }
 }
 
@@ -269,6 +277,8 @@ public indirect enum InlineKind: Sendable {
     case span(content: [Inline], attributes: Attributes)
     /// `{{name}}`
     case variable(name: String)
+    /// An inline HTML tag while the parser pairs tags (HTMLInlines.swift); never in a finished tree.
+    case rawHTML(HTMLTag)
 }
 
 /// Plain text of inlines (for slugs, bookmarks, alt text).
@@ -285,6 +295,7 @@ public func plainText(_ inlines: [Inline]) -> String {
         case .link(_, let c), .span(let c, _): out += plainText(c)
         case .image(let image): out += image.alt
         case .variable(let name): out += "{{\(name)}}"
+        case .rawHTML: break
         }
     }
     return out

@@ -10,8 +10,9 @@ struct VariableExpander {
 
     indirect enum Node {
         case text(file: Int, start: Int, end: Int)
-        /// `offset`: the `{{` of the tag, for locations. `inCode`: inside fenced code, where values go in raw.
-        case variable(name: String, file: Int, offset: Int, inCode: Bool, lineStart: Bool)
+        /// `offset`: the `{{` of the tag, for locations; `end`: just after its `}}`. `inCode`: inside a fenced code
+        /// block or a code span, where values go in raw and an undefined name stays as written.
+        case variable(name: String, file: Int, offset: Int, end: Int, inCode: Bool, lineStart: Bool)
         case section(name: String, inverted: Bool, children: [Node], file: Int, offset: Int)
     }
 
@@ -57,7 +58,8 @@ struct VariableExpander {
         var textStart = start
         var i = start
         var lineStart = start
-        var fence = 0
+        var fence = FenceTracker()
+        var codeSpans = LineCodeSpans()
         var commentCloser = PairSearch(first: Byte.percent, second: Byte.rbrace, sameLine: false)
         var tagCloser = PairSearch(first: Byte.rbrace, second: Byte.rbrace, sameLine: true)
         // Whether only spaces and tabs come before `i` on its line: scanned once per line, not once per tag.
@@ -80,7 +82,7 @@ struct VariableExpander {
             if end > textStart { stack[stack.count - 1].nodes.append(.text(file: file, start: textStart, end: end)) }
         }
         while i < b.count {
-            if i == lineStart { fence = Self.fenceState(b, i, fence) }
+            if i == lineStart { fence.line(b, i) }
             let c = b[i]
             if c == Byte.lf {
                 i += 1
@@ -92,7 +94,7 @@ struct VariableExpander {
                 continue
             }
             guard c == Byte.lbrace, i + 1 < b.count else { i += 1; continue }
-            if b[i + 1] == Byte.percent && fence == 0, let close = commentCloser.find(in: b, from: i + 2) {
+            if b[i + 1] == Byte.percent && !fence.isOpen, let close = commentCloser.find(in: b, from: i + 2) {
                 i = close + 2   // comments stay verbatim (the parser strips them); tags inside are not expanded
                 continue
             }
@@ -101,6 +103,13 @@ struct VariableExpander {
             var inner = String(decoding: b[(i + 2) ..< close], as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
             let sigil = inner.first
             let end = close + 2
+            if sigil == "#" || sigil == "^" || sigil == "/",
+               fence.isOpen || codeSpans.contains(b, lineStart: lineStart, i),
+               !isSection(String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"]), closing: sigil == "/",
+                          open: stack.count > 1 ? stack[stack.count - 1].name : nil) {
+                i = end   // `{{#each items}}` in a Handlebars sample: kept as written, like an undefined name (section 7)
+                continue
+            }
             if sigil == "#" || sigil == "^" || sigil == "/" || sigil == "!" {
                 inner = String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"])
                 // Standalone: the tag alone on its line takes the whole line with it.
@@ -149,7 +158,8 @@ struct VariableExpander {
                 diagnostics.append(.error("empty variable '{{}}': write a name, like {{title}}", at: src.location(i)))
             } else {
                 let atLineStart = blankBefore(i)
-                stack[stack.count - 1].nodes.append(.variable(name: inner, file: file, offset: i, inCode: fence > 0,
+                let inCode = fence.isOpen || codeSpans.contains(b, lineStart: lineStart, i)
+                stack[stack.count - 1].nodes.append(.variable(name: inner, file: file, offset: i, end: end, inCode: inCode,
                                                               lineStart: atLineStart))
             }
             textStart = end
@@ -165,15 +175,13 @@ struct VariableExpander {
         return stack[0].nodes
     }
 
-    /// Tracks fenced code: returns the open fence length after the line starting at `i` (0: outside).
-    private static func fenceState(_ b: [UInt8], _ i: Int, _ fence: Int) -> Int {
-        var p = i
-        while p < b.count && p - i < 4 && b[p] == Byte.space { p += 1 }
-        var n = 0
-        while p + n < b.count && b[p + n] == Byte.backtick { n += 1 }
-        guard n >= 3 else { return fence }
-        if fence == 0 { return n }
-        return n >= fence ? 0 : fence
+    /// Inside code, whether a section tag is meant as one: a closer of the open section, an opener inside a
+    /// section, or an opener whose name is defined.
+    private func isSection(_ name: String, closing: Bool, open: String?) -> Bool {
+        if closing { return open == name }
+        if open != nil { return true }
+        let first = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? name
+        return data[first] != nil
     }
 
     /// Finds the next two-byte closer (optionally not past the end of the line). Searches start at
@@ -241,13 +249,18 @@ struct VariableExpander {
             case .text(let file, let start, let end):
                 map.add(outputStart: output.count, file: file, originStart: start, verbatim: true)
                 output.append(contentsOf: map.files[file].bytes[start ..< end])
-            case .variable(let name, let file, let offset, let inCode, let lineStart):
+            case .variable(let name, let file, let offset, let end, let inCode, let lineStart):
                 if name == "content", let body = content {
                     content = nil   // pasted once: a template's `{{content}}` inside a section does not repeat it
                     renderNodes(body)
                     continue
                 }
                 guard let value = lookup(name) else {
+                    if inCode {   // `${{ secrets.TOKEN }}` in a code sample: kept as written (section 7)
+                        map.add(outputStart: output.count, file: file, originStart: offset, verbatim: true)
+                        output.append(contentsOf: map.files[file].bytes[offset ..< end])
+                        continue
+                    }
                     undefined(name, file: file, offset: offset)
                     continue
                 }

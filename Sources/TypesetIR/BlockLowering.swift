@@ -82,7 +82,7 @@ struct DocumentLowerer {
             lowerTable(table, block: block, context: context)
 
         case .imageBlock(let image):
-            if lowerFloatImage(image, state: applying(block.attributes, to: context)) { break }
+            if !image.isRemote, lowerFloatImage(image, state: applying(block.attributes, to: context)) { break }
             // Image blocks are centred by default, like LaTeX/Typst figures.
             var state = context
             state.paragraph.alignment = .center
@@ -90,7 +90,7 @@ struct DocumentLowerer {
             state = applying(block.attributes, to: state)
             var builder = ParagraphBuilder()
             appendImage(image, state.character, state: state, into: &builder)
-            if !builder.attachments.isEmpty {
+            if !builder.attachments.isEmpty || !builder.text.isEmpty {
                 emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start)
             }
 

@@ -12,6 +12,10 @@ extension DocumentLowerer {
             diagnostics.append(.warning("images are not supported in a header or footer, ignored", at: image.range.start))
             return
         }
+        if image.isRemote {
+            appendRemoteImageAlt(image, attributes, into: &builder)
+            return
+        }
         let path = resolvePath(image.path, relativeTo: image.range.start.file)
         if let refusal = options.root?.refusal(path) {
             diagnostics.append(.error(refusal, at: image.range.start))
@@ -30,6 +34,15 @@ extension DocumentLowerer {
             builder.anchors.append(id)
         }
         builder.appendAttachment(attachment, attributes)
+    }
+
+    /// Remote images are never fetched (section 5): the alt text stands in their place.
+    private mutating func appendRemoteImageAlt(_ image: ImageReference, _ attributes: CharacterAttributes,
+                                               into builder: inout ParagraphBuilder) {
+        let alt = image.attributes["alt"]?.value ?? image.alt
+        let shown = alt.isEmpty ? "nothing is set in its place (it has no alt text)" : "its alt text is set in its place"
+        warn("remote image '\(image.path)' is not fetched: \(shown)", at: image.range.start)
+        builder.appendCollapsingSpaces(alt, attributes)
     }
 
     private mutating func readImageAttributes(_ attributes: Attributes, into image: inout ImageAttachment, state: StyleState) {
@@ -68,6 +81,14 @@ extension DocumentLowerer {
 
     private mutating func warn(_ message: String, at location: SourceLocation) {
         diagnostics.append(.warning(message, at: location))
+    }
+}
+
+extension ImageReference {
+    /// `http:` / `https:` (any case): never fetched.
+    var isRemote: Bool {
+        let lower = path.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 }
 

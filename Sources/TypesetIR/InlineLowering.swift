@@ -92,6 +92,8 @@ extension DocumentLowerer {
                 lowerInlines(content, inner.character, state: inner, into: &builder)
             case .variable(let name):
                 appendVariable(name, attributes, at: inline.range.start, into: &builder)
+            case .rawHTML:
+                break   // resolved by the parser
             }
         }
     }

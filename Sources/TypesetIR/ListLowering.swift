@@ -13,6 +13,8 @@ import RTSyntax
 
 extension DocumentLowerer {
     static let bulletGlyphs = ["\u{2022}", "\u{25E6}", "\u{25AA}"]   // • ◦ ▪ by nesting level
+    static let openTaskBox = "\u{2610}"   // ☐
+    static let doneTaskBox = "\u{2611}"   // ☑
     /// Space after a paragraph inside a tight list (no blank lines between items).
     static let tightListSpacing = 2.0
     /// Marker-to-text gap and the least marker box, in ems of the list's font.
@@ -36,7 +38,13 @@ extension DocumentLowerer {
         if listDepth > 0 { state.marginLeft = 0 }   // nested lists start at the parent item's text edge
         state = applying(block.attributes, to: state)
 
-        let markers = list.items.indices.map { listMarker(list, index: $0, bullets: state.bullets) }
+        let markers = list.items.indices.map { index -> String in
+            switch list.items[index].task {   // a task box replaces the bullet or number (section 9)
+            case .open: return Self.openTaskBox
+            case .done: return Self.doneTaskBox
+            case nil: return listMarker(list, index: index, bullets: state.bullets)
+            }
+        }
         let em = state.character.fontSize
         let (markerStart, textEdge) = limitListEdges(
             markerStart: state.containerLeft + state.marginLeft,

@@ -44,6 +44,7 @@ func show(_ inline: Inline) -> String {
     case .image(let i): return "img<\(i.path)>(\(i.alt))\(showAttrs(i.attributes))"
     case .span(let c, let a): return "span\(showAttrs(a))(\(show(c)))"
     case .variable(let n): return "var(\(n))"
+    case .rawHTML(let t): return "html(\(t.isClosing ? "/" : "")\(t.name))"
     }
 }
 

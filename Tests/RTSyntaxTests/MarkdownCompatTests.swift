@@ -1,0 +1,209 @@
+// Section 9 (and 2, 7): what Markdown people already write, parsed as they mean it. One test per rule.
+
+import XCTest
+@testable import RTSyntax
+
+final class MarkdownCompatTests: XCTestCase {
+    private func expand(_ text: String, vars: [(String, String)] = []) -> ParseResult {
+        let data = DataValue.map(vars.map { DataEntry(key: $0.0, value: .text($0.1)) })
+        let options = ParseOptions(expansion: ExpansionOptions(data: data))
+        return RTParser.parse(Array(text.utf8), file: "doc.md", options: options)
+    }
+
+    // MARK: Front matter (section 2)
+
+    func testFrontMatterClosedByThreeDots() {
+        let r = parse("---\ntitle: Spec\nversion: 0.31\n...\n\n# Intro\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(r.document.frontMatter?["title"]?.scalar, "Spec")
+        XCTAssertEqual(show(r.document.blocks), "h1#intro[\"Intro\"]")
+    }
+
+    // MARK: Variables inside code (section 7)
+
+    func testUndefinedVariableInCodeSpanStaysLiteral() {
+        let r = expand("Use `${{ secrets.TOKEN }}` here.\n")
+        XCTAssertEqual(errors(r).count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Use \" code(${{ secrets.TOKEN }}) \" here.\"]")
+    }
+
+    func testUndefinedVariableInFencedBlocksStaysLiteral() {
+        let r = expand("```yaml\ntoken: ${{ secrets.TOKEN }}\n```\n\n~~~\nx: {{ matrix.os }}\n~~~\n")
+        XCTAssertEqual(errors(r).count, 0, "\(r.diagnostics)")
+        let texts = r.document.blocks.map { b -> String in
+            switch b.kind {
+            case .codeBlock(_, let t): return t
+            case .paragraph(let c): return plainText(c)   // tilde fences are the block parser's to read
+            default: return ""
+            }
+        }
+        XCTAssertEqual(texts.first, "token: ${{ secrets.TOKEN }}")
+        XCTAssertTrue(texts.dropFirst().contains { $0.contains("matrix.os") }, "\(texts)")
+    }
+
+    func testUndefinedVariableInAFenceInsideAListItemStaysLiteral() {
+        let r = expand("1. Add the step:\n\n    ```yaml\n    run: echo ${{ secrets.TOKEN }}\n    ```\n")
+        XCTAssertEqual(errors(r).count, 0, "\(r.diagnostics)")
+    }
+
+    func testUndefinedSectionTagsInCodeStayLiteral() {
+        let r = expand("```handlebars\n{{#each items}}\n  <li>{{name}}</li>\n{{/each}}\n```\n\nUse `{{^empty}}` too.\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks),
+                       "code(handlebars)[{{#each items}}\n  <li>{{name}}</li>\n{{/each}}] p[\"Use \" code({{^empty}}) \" too.\"]")
+        let defined = expand("```\n{{#items}}- {{.}}\n{{/items}}\n```\n",
+                             vars: [("items", "x")])
+        XCTAssertEqual(show(defined.document.blocks), "code(-)[- x]")
+    }
+
+    func testDefinedVariableInCodeStillExpands() {
+        let r = expand("Run `tool --version {{version}}`.\n\n```\nv={{version}}\n```\n", vars: [("version", "1.2*3")])
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Run \" code(tool --version 1.2*3) \".\"] code(-)[v=1.2*3]")
+    }
+
+    func testUndefinedVariableOutsideCodeIsStillAnError() {
+        let r = expand("Text {{ secrets.TOKEN }} and `{{ok}}`.\n")
+        XCTAssertEqual(errors(r).map { loc($0.location) }, ["1:6"])
+    }
+
+    // MARK: Task lists
+
+    func testTaskListBoxesAreTakenOffTheText() {
+        let r = parse("- [ ] open\n- [x] done\n- plain\n\n* [X] upper\n\n- [ ]\n")
+        XCTAssertEqual(r.diagnostics.count, 0)
+        let lists = r.document.blocks.compactMap { b -> ListBlock? in if case .list(let l) = b.kind { return l } else { return nil } }
+        XCTAssertEqual(lists.count, 3)
+        XCTAssertEqual(lists[0].items.map(\.task), [.open, .done, nil])
+        XCTAssertEqual(lists[0].items.map { show($0.blocks) }, ["p[\"open\"]", "p[\"done\"]", "p[\"plain\"]"])
+        XCTAssertEqual(lists[1].items.map(\.task), [.done])
+        XCTAssertEqual(lists[2].items.map(\.task), [nil], "a box with no text after it stays text")
+    }
+
+    // MARK: HTML blocks (section 9)
+
+    func testHTMLHeadingKeepsItsLevelAlignmentAndInlineTags() {
+        let r = parse("<h1 align=\"center\"><img src=\"logo.png\" width=\"120\"><br>Project</h1>\n\n<h3>Small</h3>\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks),
+                       "h1#project{align=center}[img<logo.png>(){width=120px} HB \"Project\"] h3#small[\"Small\"]")
+    }
+
+    func testHTMLContainersVanishAndTheirTextStaysAsParagraphs() {
+        let r = parse("<details>\n<summary>More</summary>\n<p>First</p><div>Second\nline</div>\n</details>\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"More\"] p[\"First\"] p[\"Second line\"]")
+    }
+
+    func testMarkdownBetweenHTMLBlocksIsMarkdown() {
+        let r = parse("<details>\n<summary>Click</summary>\n\nHidden **text**.\n\n</details>\n\nAfter.\n")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Click\"] p[\"Hidden \" strong(\"text\") \".\"] p[\"After.\"]")
+    }
+
+    func testAlignCenterOnParagraphsDivsAndCenter() {
+        let r = parse("<p align=\"center\">\n  <a href=\"https://ci\"><img src=\"https://x/b.svg\" alt=\"build\"></a>\n</p>\n\n"
+                      + "<center>Mid</center>\n\n<p align=\"right\">R</p>\n")
+        XCTAssertEqual(show(r.document.blocks),
+                       "p{align=center}[link<https://ci>(img<https://x/b.svg>(build))] p{align=center}[\"Mid\"] p{align=right}[\"R\"]")
+    }
+
+    func testAlignedDivReachesMarkdownBlocksUntilItCloses() {
+        let r = parse("<div align=\"center\">\n\n# Title\n\nTagline\n\n</div>\n\nBody\n")
+        XCTAssertEqual(show(r.document.blocks), "h1#title{align=center}[\"Title\"] p{align=center}[\"Tagline\"] p[\"Body\"]")
+        // The block's own alignment comes later, so it wins.
+        XCTAssertEqual(show(blocks("<div align=\"center\">\n\n{align=left}\nLeft\n\n</div>\n")), "p{align=center align=left}[\"Left\"]")
+    }
+
+    func testHTMLRuleIsARule() {
+        XCTAssertEqual(show(blocks("Above\n\n<hr>\n\nBelow\n")), "p[\"Above\"] hr p[\"Below\"]")
+    }
+
+    func testHTMLBlockTextIsNotMarkdown() {
+        // As CommonMark: inside an HTML block, `*x*` is text; entity references resolve.
+        XCTAssertEqual(show(blocks("<div>\n*hello* &amp; &copy;\n</div>\n")), "p[\"*hello* & ©\"]")
+    }
+
+    func testHTMLBlockInterruptsAParagraphButAnInlineTagDoesNot() {
+        XCTAssertEqual(show(blocks("Text\n<div>Box</div>\n")), "p[\"Text\"] p[\"Box\"]")
+        XCTAssertEqual(show(blocks("Text\n<b>bold</b>\n")), "p[\"Text\" SB strong(\"bold\")]")
+    }
+
+    // MARK: Inline HTML (section 5)
+
+    func testInlineTagsGetTheirRTMeaning() {
+        let s = show("<b>b</b> <strong>s</strong> <i>i</i> <em>e</em> <u>u</u> <s>x</s> <del>d</del> <sub>2</sub> "
+                     + "<sup>3</sup> <code>a*b</code> <kbd>Ctrl</kbd> <mark>m</mark> <a href=\"https://x\">l</a>")
+        XCTAssertEqual(s, "strong(\"b\") \" \" strong(\"s\") \" \" em(\"i\") \" \" em(\"e\") \" \" u(\"u\") \" \" del(\"x\") \" \" "
+                       + "del(\"d\") \" \" sub(\"2\") \" \" sup(\"3\") \" \" code(a*b) \" \" code(Ctrl) \" \" mark(\"m\") \" \" "
+                       + "link<https://x>(\"l\")")
+    }
+
+    func testLineBreakAndImageTags() {
+        XCTAssertEqual(show("a<br>b<br/>c <img src=\"p.png\" alt=\"P\" width=\"100px;\" height=\"50%\">"),
+                       "\"a\" HB \"b\" HB \"c \" img<p.png>(P){width=100px height=50%}")
+        // Sizes that are not CSS pixels or percentages are ignored, as a browser ignores them.
+        XCTAssertEqual(show("<img src=\"p.png\" width=\"2cm\" height=\"auto\">"), "img<p.png>()")
+    }
+
+    func testWhiteSpaceAroundALineBreakTagGoes() {
+        XCTAssertEqual(show("with a <br/> break"), "\"with a\" HB \"break\"")
+        XCTAssertEqual(show(blocks("<p>\n  one<br>\n  two\n</p>\n")), "p[\"one\" HB \"two\"]")
+    }
+
+    func testUnpairedInlineTagsVanishAndKeepTheirText() {
+        XCTAssertEqual(show("a <b>bold and </i>more"), "\"a \" \"bold and \" \"more\"")
+        XCTAssertEqual(show("<span>x</span> <a name=\"top\"></a>"), "\"x\" \" \" span{#top}()")
+    }
+
+    func testUnknownTagsAreDroppedWithOneWarningPerName() {
+        let r = parse("<blink>a</blink> <blink>b</blink>\n\nMore <blink>c</blink> <marquee>d</marquee>\n")
+        XCTAssertEqual(show(r.document.blocks), "p[\"a\" \" \" \"b\"] p[\"More \" \"c\" \" \" \"d\"]")
+        XCTAssertEqual(warnings(r).map { loc($0.location) }, ["1:1", "3:23"])
+        XCTAssertTrue(warnings(r)[0].message.contains("<blink>"))
+    }
+
+    func testHTMLCommentsVanishSilently() {
+        let r = parse("<!-- top -->\nText <!-- inline --> more\n<!--\nmulti\nline\n-->\nEnd `<!-- kept -->`\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Text more\" SB \"End \" code(<!-- kept -->)]")
+    }
+
+    func testProcessingInstructionsDeclarationsAndCDATAVanish() {
+        let r = parse("a <?php echo 1; ?> b <!DOCTYPE html> c <![CDATA[x > y]]> d\n\n> <!x\n> quoted\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"a b c d\"] quote[p[\"<!x\" SB \"quoted\"]]")
+    }
+
+    func testLessThanThatIsNoTagStaysText() {
+        XCTAssertEqual(show("1 < 2 and a <b c=\"unclosed"), "\"1 < 2 and a <b c=\"unclosed\"")
+    }
+
+    func testScanningTagsStaysLinear() {
+        let pieces = ["<a b=\"", "<x y='", "<div ", "</", "<b>", "<img src=\"u\" "]
+        Growth.assertLinear("html tags", size: 50_000) { size in
+            var text = ""
+            var k = 0
+            while text.utf8.count < size {
+                text += pieces[k % pieces.count]
+                k += 1
+            }
+            _ = RTParser.parse(Array(("<div>" + text + "\n\nPara " + text + "\n").utf8), file: "doc.md")
+        }
+    }
+
+    func testCodeSpansForVariablesAndUnclosedCommentsStayLinear() {
+        let piece = "`a` {{v}} ``b {{w}}`` ``` {{v}} <!x <? <!-- <![CDATA[ "
+        let options = ParseOptions(expansion: ExpansionOptions(data: .map([DataEntry(key: "v", value: .text("1"))])))
+        for lineLength in [200, 20_000] {   // many short lines, then one long line
+            Growth.assertLinear("code spans, \(lineLength)", size: 50_000) { size in
+                var text = ""
+                while text.utf8.count < size {
+                    var line = ""
+                    while line.utf8.count < lineLength { line += piece }
+                    text += line + "\n"
+                }
+                _ = RTParser.parse(Array(text.utf8), file: "doc.md", options: options)
+            }
+        }
+    }
+}
