@@ -59,7 +59,7 @@ extension BlockParser {
     }
 
     /// The HTML block from `lines[i]` as RT blocks, and the index after it.
-    mutating func htmlBlock(_ lines: [LineView], _ i: Int, _ end: HTMLBlockEnd) -> ([Block], Int) {
+    mutating func htmlBlock(_ lines: Lines, _ i: Int, _ end: HTMLBlockEnd) -> ([Block], Int) {
         var j = i
         switch end {
         case .blankLine:
