@@ -4,6 +4,9 @@
 import RTSyntax
 
 extension DocumentLowerer {
+    /// The widest table typeset (columns of about 2 pt on A4 landscape).
+    static let maxTableColumns = 400
+
     mutating func lowerTable(_ table: Table, block: Block, context: StyleState) {
         var state = context
         sheet.apply("table", to: &state)
@@ -11,6 +14,13 @@ extension DocumentLowerer {
 
         let columnCount = max(table.alignments.count, table.header.count, table.rows.map(\.count).max() ?? 0)
         guard columnCount > 0 else { return }
+        // Short rows are padded to the widest: without a cap a wide header over many short rows would make
+        // rows x columns cells from input of rows + columns bytes. No page holds this many columns anyway.
+        guard columnCount <= Self.maxTableColumns else {
+            diagnostics.append(.error("this table has \(columnCount) columns; at most \(Self.maxTableColumns) fit a page: "
+                + "split it into several tables", at: block.range.start))
+            return
+        }
         let columns: [CellAlignment] = (0..<columnCount).map { column in
             switch column < table.alignments.count ? table.alignments[column] : .none {
             case .none, .left: .left

@@ -179,6 +179,18 @@ final class OtherBlockTests: XCTestCase {
         XCTAssertEqual(listed.map(\.style.spaceBefore), [9, 0])
     }
 
+    /// A header of thousands of columns over many one-cell rows would pad to rows x columns cells: an error.
+    func testTooWideTableIsALocatedError() {
+        let cell = { (s: String) in TableCell(content: [text(s)], range: at(1)) }
+        let wide = Table(alignments: [], header: (0 ..< 5_000).map { _ in cell("h") },
+                         rows: (0 ..< 5_000).map { _ in [cell("x")] })
+        let result = lower([Block(.table(wide), range: at(3))])
+        XCTAssertTrue(result.document.blocks.isEmpty)
+        XCTAssertEqual(result.diagnostics.map(\.severity), [.error])
+        XCTAssertEqual(result.diagnostics.first?.location?.line, 3)
+        XCTAssertTrue(result.diagnostics.first?.message.contains("5000 columns") ?? false)
+    }
+
     func testTableBecomesATableBlockOfCellParagraphs() throws {
         let cell = { (s: String) in TableCell(content: [text(s)], range: at(1)) }
         let table = Table(alignments: [.left, .right, .decimal, .center], header: [cell("Item"), cell("Qty"), cell("Price")],
