@@ -135,8 +135,21 @@ struct InlineParser {
                 var j = i + 1
                 while j < n && !InlineParser.special[Int(buf[j])] { j += 1 }
                 steps += j - i
-                addText(i, j, buf[i ..< j])
-                i = j
+                // Bare links in the run: each candidate is looked at once, failed ones stay text.
+                var from = i
+                while let k = bareLinkStart(in: from, j) {
+                    if let after = bareLink(at: k, textFrom: i) {
+                        i = after
+                        from = after
+                        if after >= j { break }
+                    } else {
+                        from = k + 1
+                    }
+                }
+                if i < j {
+                    addText(i, j, buf[i ..< j])
+                    i = j
+                }
                 continue
             }
             switch c {

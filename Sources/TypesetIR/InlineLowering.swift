@@ -27,9 +27,9 @@ extension DocumentLowerer {
                 a.weight = max(a.weight, 700)
                 lowerInlines(content, a, state: state, into: &builder)
             case .emphasis(let content):
-                // Emphasis inside italics turns upright again, as LaTeX's \emph and Typst's emph do.
+                // Emphasis nested in emphasis stays italic (contract section 5, as CommonMark renderers show it).
                 var a = attributes
-                a.style = a.style == .normal ? .italic : .normal
+                if a.style == .normal { a.style = .italic }
                 lowerInlines(content, a, state: state, into: &builder)
             case .underline(let content):
                 var a = attributes

@@ -1,0 +1,89 @@
+// GitHub's extended autolinks: `https://x.org/a`, `http://…` and `www.x.org` in running text become links
+// without angle brackets (contract section 9). Trailing punctuation stays outside the link, as GitHub does.
+
+extension InlineParser {
+    /// Where a bare link starts in the text run `s ..< e` (a position at a word boundary), or nil.
+    func bareLinkStart(in s: Int, _ e: Int) -> Int? {
+        guard brackets.isEmpty else { return nil }   // never a link inside link text
+        var k = s
+        while k < e {
+            let c = buf[k]
+            if (c == 0x68 || c == 0x77), atLinkBoundary(k), bareLinkPrefix(at: k) > 0 { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A bare link starts at the line start, after white space, or after `*` `_` `~` `(`.
+    private func atLinkBoundary(_ k: Int) -> Bool {
+        guard k > 0 else { return true }
+        let p = buf[k - 1]
+        return p == Byte.space || p == Byte.tab || p == Byte.lf || p == Byte.star || p == Byte.underscore
+            || p == Byte.tilde || p == Byte.lparen
+    }
+
+    /// The length of `https://`, `http://` or `www.` at `k`, else 0.
+    private func bareLinkPrefix(at k: Int) -> Int {
+        for prefix in ["https://", "http://", "www."] {
+            let p = Array(prefix.utf8)
+            if k + p.count <= buf.count, buf[k ..< k + p.count].elementsEqual(p) { return p.count }
+        }
+        return 0
+    }
+
+    /// Reads the bare link at `k` (where `bareLinkStart` found one) and appends the text from `i` and the link
+    /// node; returns the position after it, or nil when what follows is not a valid domain (nothing appended).
+    mutating func bareLink(at k: Int, textFrom i: Int) -> Int? {
+        let prefix = bareLinkPrefix(at: k)
+        // The domain first, at most 253 bytes (DNS): an invalid one fails before the rest is read.
+        let domainStart = buf[k] == 0x77 ? k : k + prefix
+        var domainEnd = k + prefix
+        while domainEnd < buf.count, domainEnd - domainStart <= 253, isDomainByte(buf[domainEnd]) { domainEnd += 1 }
+        steps += domainEnd - k
+        var domain = buf[domainStart ..< domainEnd]
+        while domain.last == Byte.dot { domain = domain.dropLast() }   // a sentence's full stop
+        guard domainEnd - domainStart <= 253, isValidDomain(domain) else { return nil }
+        var e = domainEnd
+        let limit = min(buf.count, k + 4096)
+        var opens = 0, closes = 0
+        while e < limit, buf[e] > Byte.space, buf[e] != Byte.lt, buf[e] != 0x7F {
+            if buf[e] == Byte.lparen { opens += 1 } else if buf[e] == Byte.rparen { closes += 1 }
+            e += 1
+        }
+        steps += e - domainEnd
+        // Trailing punctuation, unbalanced `)` and an entity-like `&name;` are not part of the link.
+        while e > domainStart + domain.count {
+            let c = buf[e - 1]
+            if "?!.,:*_~'\"".utf8.contains(c) { e -= 1; continue }
+            if c == Byte.rparen && closes > opens { closes -= 1; e -= 1; continue }
+            if c == 0x3B {
+                var a = e - 2
+                while a > domainEnd && Byte.isAlnum(buf[a]) { a -= 1 }
+                if a < e - 2, buf[a] == 0x26 { e = a; continue }
+            }
+            break
+        }
+        addText(i, k, buf[i ..< k])
+        let text = String(decoding: buf[k ..< e], as: UTF8.self)
+        let destination = buf[k] == 0x77 ? "http://" + text : text
+        flushText()
+        appendNode(.link(destination: destination, content: [Inline(.text(text), range: input.range(k, e))]), k, e)
+        return e
+    }
+
+    private func isDomainByte(_ c: UInt8) -> Bool {
+        Byte.isAlnum(c) || c == Byte.underscore || c == Byte.minus || c == Byte.dot || c >= 0x80
+    }
+
+    /// Segments of letters, digits, `_` and `-` separated by periods, at least one period, no `_` in the
+    /// last two segments (GitHub's rule).
+    private func isValidDomain(_ domain: ArraySlice<UInt8>) -> Bool {
+        let segments = domain.split(separator: Byte.dot, omittingEmptySubsequences: false)
+        guard segments.count >= 2, segments.allSatisfy({ !$0.isEmpty }) else { return false }
+        for segment in segments where !segment.allSatisfy({ Byte.isAlnum($0) || $0 == Byte.underscore
+            || $0 == Byte.minus || $0 >= 0x80 }) {
+            return false
+        }
+        return !segments.suffix(2).contains { $0.contains(Byte.underscore) }
+    }
+}
