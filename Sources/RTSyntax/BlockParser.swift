@@ -134,6 +134,10 @@ struct BlockParser {
             } else if let end = htmlBlockStart(l, interrupting: false) {
                 (produced, i) = htmlBlock(lines, i, end)
                 fromHTML = true
+            } else if let start = footnoteDefinitionStart(l) {
+                let (block, next) = footnoteDefinition(lines, i, start, depth: depth)
+                produced = [block]
+                i = next
             } else if tableStarts(lines, i) {
                 let (block, next) = table(lines, i)
                 produced = [block]

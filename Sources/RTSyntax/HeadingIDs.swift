@@ -24,6 +24,9 @@ struct HeadingIDs {
         case .div(var inner):
             assign(&inner)
             block.kind = .div(inner)
+        case .footnoteDefinition(let label, var inner):
+            assign(&inner)
+            block.kind = .footnoteDefinition(label: label, blocks: inner)
         default:
             break
         }

@@ -92,6 +92,9 @@ struct InlineParser {
     /// Link reference definitions known so far, and the labels looked up in vain.
     var definitions: [String: LinkDefinition] = [:]
     var missedLabels: Set<String> = []
+    /// Footnotes.swift: bracket pairs for `^[...]` (found on first use) and how deep in inline notes this is.
+    var footnoteBrackets: [Int: Int]? = nil
+    var footnoteDepth = 0
 
     var textStart = -1
     var textEnd = -1
@@ -155,8 +158,13 @@ struct InlineParser {
             switch c {
             case Byte.backslash: i = escape(i)
             case Byte.backtick: i = codeSpan(i)
+            case Byte.caret where i + 1 < n && buf[i + 1] == Byte.lbracket: i = inlineFootnote(i)
             case Byte.star, Byte.underscore, Byte.tilde, Byte.caret, Byte.equals: i = delimiterRun(i)
             case Byte.lbracket:
+                if let next = footnoteReference(i) {
+                    i = next
+                    break
+                }
                 flushText()
                 let p = appendPiece(.run(start: i, end: i + 1), depth: 1)
                 brackets.append(Bracket(piece: p, image: false, active: true, delimBottom: delimTail))

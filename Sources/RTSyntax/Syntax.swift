@@ -145,6 +145,8 @@ public indirect enum BlockKind: Sendable {
     /// `::: styles {attrs}` ... `:::`; the styles and attributes are in the block's `attributes`.
     case div([Block])
     case directive(Directive)
+    /// `[^label]: text` (further paragraphs indented four spaces); `label` is case-folded like a link label.
+    case footnoteDefinition(label: String, blocks: [Block])
 }
 
 public enum ListMarkerStyle: Hashable, Sendable {
@@ -279,6 +281,10 @@ public indirect enum InlineKind: Sendable {
     case variable(name: String)
     /// An inline HTML tag while the parser pairs tags (HTMLInlines.swift); never in a finished tree.
     case rawHTML(HTMLTag)
+    /// `[^label]`, label case-folded like a link label (Footnotes.swift).
+    case footnoteReference(label: String)
+    /// `^[text]`: a note written in place.
+    case inlineFootnote([Inline])
 }
 
 /// Plain text of inlines (for slugs, bookmarks, alt text).
@@ -295,7 +301,7 @@ public func plainText(_ inlines: [Inline]) -> String {
         case .link(_, let c), .span(let c, _): out += plainText(c)
         case .image(let image): out += image.alt
         case .variable(let name): out += "{{\(name)}}"
-        case .rawHTML: break
+        case .rawHTML, .footnoteReference, .inlineFootnote: break
         }
     }
     return out

@@ -30,6 +30,8 @@ struct DocumentLowerer {
     var contentWidth: Double = 481.89
     /// The page's content height: what an `@exclude` shape's `%` y values refer to.
     var contentHeight: Double = 728.5
+    /// Footnote definitions, numbers and notes waiting to be set (FootnoteLowering.swift).
+    var footnotes = FootnoteState()
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -99,6 +101,9 @@ struct DocumentLowerer {
 
         case .directive(let directive):
             lowerDirective(directive, at: block.range.start, context: context)
+
+        case .footnoteDefinition:
+            break   // set with the notes (FootnoteLowering.swift)
         }
     }
 

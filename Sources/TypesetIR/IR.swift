@@ -231,6 +231,8 @@ public struct HorizontalRule: Hashable, Sendable {
     public var color: Color = Color(red: 0.6, green: 0.6, blue: 0.6)
     public var spaceBefore: Double = 6
     public var spaceAfter: Double = 6
+    /// Share of the column width the rule spans from the start edge (the footnote rule: a third).
+    public var widthFraction: Double = 1
     public init() {}
 }
 

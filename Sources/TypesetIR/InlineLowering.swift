@@ -94,6 +94,10 @@ extension DocumentLowerer {
                 appendVariable(name, attributes, at: inline.range.start, into: &builder)
             case .rawHTML:
                 break   // resolved by the parser
+            case .footnoteReference(let label):
+                appendFootnoteMark(.label(label), attributes, at: inline.range.start, into: &builder)
+            case .inlineFootnote(let content):
+                appendFootnoteMark(.inline(content), attributes, at: inline.range.start, into: &builder)
             }
         }
     }

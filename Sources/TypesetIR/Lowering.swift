@@ -88,7 +88,9 @@ public enum Lowering {
         if let footer = settings.footer {
             document.footer = lowerer.lowerRunningText(footer, styleName: "footer", body: body, parseInlines: parseInlines)
         }
+        lowerer.footnotes.collect(doc.blocks, diagnostics: &lowerer.diagnostics)
         lowerer.lowerBlocks(doc.blocks, in: body)
+        lowerer.setFootnotes(body: body)
         lowerer.finish()
         document.blocks = lowerer.output
         return LoweringResult(document: document, diagnostics: lowerer.diagnostics, referencedFiles: lowerer.referencedFiles)

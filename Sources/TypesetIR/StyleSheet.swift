@@ -24,6 +24,7 @@ struct StyleSheet: Sendable {
         "link": [("color", "#1a4fb0")],
         // `margin-left` here is the indent of a top-level list's markers; nested lists start at the parent's text.
         "list": [("margin-left", "0.5em")],
+        "footnote": [("size", "0.8em"), ("indent", "0"), ("space-before", "0pt"), ("space-after", "3pt")],
         "caption": [("size", "0.9em"), ("style", "italic"), ("align", "center")],
         // Rows sit tight; the last row gets the paragraph spacing back (see TableLowering).
         "table": [("hyphenate", "false"), ("indent", "0"), ("align", "left")],

@@ -249,7 +249,8 @@ final class Paginator {
         }
         if bands.isTrial && !region.fits(rule.thickness) { throw BalanceOverflow() }
         let slot = region.take(gap: gap, height: rule.thickness, advance: rule.thickness)
-        page.rects.append(PlacedRect(kind: .rule, x: slot.x, y: slot.top, width: slot.width, height: rule.thickness,
+        page.rects.append(PlacedRect(kind: .rule, x: slot.x, y: slot.top,
+                                     width: slot.width * min(max(rule.widthFraction, 0), 1), height: rule.thickness,
                                      color: rule.color))
         pageHasContent = true
         pendingSpace = rule.spaceAfter

@@ -142,10 +142,11 @@ final class ReferenceLinkTests: XCTestCase {
         XCTAssertEqual(show(blocks("- [x]\n\n- [x]: /later")), "list(bullet(\"-\"),1,.,loose)[item[p[link</later>(\"x\")]] item[]]")
     }
 
-    /// Undefined labels, a full reference to an undefined label and footnote marks stay as written.
+    /// Undefined labels and a full reference to an undefined label stay as written; `[^1]` is a footnote
+    /// mark and `[^1]: note` a footnote definition, never link references (FootnoteTests).
     func testUndefinedReferencesStayText() {
-        XCTAssertEqual(show(blocks("[a] [b][c] [^1]\n\n[b]: /b")), "p[\"[a] [b][c] [^1]\"]")
-        XCTAssertEqual(show(blocks("[^1]: note")), "p[\"[^1]: note\"]")
+        XCTAssertEqual(show(blocks("[a] [b][c] [^1]\n\n[b]: /b")), "p[\"[a] [b][c] \" fnref(1)]")
+        XCTAssertEqual(show(blocks("[^1]: note")), "fndef(1)[p[\"note\"]]")
     }
 
     /// Images take references too; a definition cannot interrupt a paragraph.

@@ -45,6 +45,8 @@ func show(_ inline: Inline) -> String {
     case .span(let c, let a): return "span\(showAttrs(a))(\(show(c)))"
     case .variable(let n): return "var(\(n))"
     case .rawHTML(let t): return "html(\(t.isClosing ? "/" : "")\(t.name))"
+    case .footnoteReference(let label): return "fnref(\(label))"
+    case .inlineFootnote(let c): return "fn(\(show(c)))"
     }
 }
 
@@ -73,6 +75,7 @@ func show(_ block: Block) -> String {
     case .imageBlock(let i): return "image<\(i.path)>\(attrs)"
     case .div(let b): return "div\(attrs)[\(show(b))]"
     case .directive(let d): return "@\(d)\(attrs)"
+    case .footnoteDefinition(let label, let b): return "fndef(\(label))[\(show(b))]"
     }
 }
 
