@@ -153,8 +153,32 @@ struct DocumentLowerer {
         var body = Substring(text)
         while body.hasSuffix("\n") || body.hasSuffix("\r") { body = body.dropLast() }
         var builder = ParagraphBuilder()
-        builder.append(String(body), state.character)
+        builder.append(Self.expandingTabs(body), state.character)
         emitParagraph(builder, style: style, base: state.character, location: block.range.start)
+    }
+
+    /// Tabs in code advance to the next multiple of four characters from the code's own left edge, as an
+    /// editor shows them (a tab stop measured from the column edge would ignore the block's inset).
+    static func expandingTabs(_ code: Substring) -> String {
+        guard code.contains("\t") else { return String(code) }
+        var out = ""
+        out.reserveCapacity(code.utf8.count)
+        var column = 0
+        for scalar in code.unicodeScalars {
+            switch scalar {
+            case "\t":
+                let spaces = 4 - column % 4
+                out.append(String(repeating: " ", count: spaces))
+                column += spaces
+            case "\n":
+                out.unicodeScalars.append(scalar)
+                column = 0
+            default:
+                out.unicodeScalars.append(scalar)
+                column += 1
+            }
+        }
+        return out
     }
 
     private mutating func lowerRule(_ block: Block, context: StyleState) {

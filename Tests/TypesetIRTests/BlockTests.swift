@@ -245,3 +245,12 @@ final class OtherBlockTests: XCTestCase {
         assertRunsCover(inline)
     }
 }
+
+/// Tabs in code blocks advance from the code's own left edge, four characters a stop.
+final class CodeTabTests: XCTestCase {
+    func testTabsInCodeAdvanceToMultiplesOfFour() {
+        XCTAssertEqual(DocumentLowerer.expandingTabs("\tfoo\tbaz\t\tbim"), "    foo baz     bim")
+        XCTAssertEqual(DocumentLowerer.expandingTabs("ab\tc\n\td"), "ab  c\n    d")
+        XCTAssertEqual(DocumentLowerer.expandingTabs("no tabs"), "no tabs")
+    }
+}
