@@ -23,6 +23,8 @@ struct ParseContext {
     var missedLabels: Set<String> = []
     /// Work done (lines and bytes looked at, inline parser steps): tests check it grows linearly.
     var steps = 0
+    /// Source lines taken as lazy paragraph continuations inside quotes and list items.
+    var lazyLines: Set<Int> = []
     /// HTML container tags left open by earlier HTML blocks (their `align` reaches the blocks between).
     var html = HTMLBlockState()
 
@@ -224,7 +226,8 @@ struct BlockParser {
             let l = lines[j]
             ctx.steps += 1 + l.end - l.start
             if src.isBlank(l) { break }
-            if j > i && !flat && !segments.isEmpty, let level = setextLevel(l) {
+            // A lazy continuation line is paragraph text, never a setext underline (CommonMark).
+            if j > i && !flat && !segments.isEmpty, !ctx.lazyLines.contains(l.index), let level = setextLevel(l) {
                 takeDefinitions(&segments)
                 if !segments.isEmpty { return (setextHeading(segments, level: level, underline: l), j + 1) }
             }
@@ -415,6 +418,7 @@ struct BlockParser {
                 lastContent = l
             } else if previousIsText && !src.isBlank(l) && !interruptsParagraph(l) {
                 inner.append(l) // lazy continuation of a paragraph in the quote
+                ctx.lazyLines.insert(l.index)
                 lastContent = l
             } else {
                 break

@@ -156,8 +156,11 @@ extension BlockParser {
                 let indent = src.indentation(l).columns
                 if indent >= m.contentColumn {
                     itemLines.append(src.stripIndent(l, m.contentColumn))
-                } else if previousIsText && !interruptsParagraph(l) && listMarker(l) == nil {
-                    itemLines.append(src.stripIndent(l, indent)) // lazy continuation line
+                } else if previousIsText && !interruptsParagraph(l) && (listMarker(l) == nil || indent >= 4) {
+                    // Lazy continuation (a marker indented four or more columns cannot start an item here).
+                    // Kept indented when it looks like a marker, so the item's own parse reads it as text too.
+                    ctx.lazyLines.insert(l.index)
+                    itemLines.append(indent >= 4 && listMarker(l) != nil ? l : src.stripIndent(l, indent))
                 } else {
                     break
                 }

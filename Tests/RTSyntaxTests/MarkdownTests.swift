@@ -159,4 +159,11 @@ final class ReferenceLinkTests: XCTestCase {
     func testInlineLinkTitleInParentheses() {
         XCTAssertEqual(show("[a](/u (title)) [b](/x&amp;y)"), "link</u>(\"a\") \" \" link</x&y>(\"b\")")
     }
+
+    /// Lazy continuation lines are paragraph text: never a setext underline, never a list item.
+    func testLazyLinesStayParagraphText() {
+        XCTAssertEqual(show(blocks("> foo\nbar\n===\n")), #"quote[p["foo" SB "bar" SB "==="]]"#)
+        let list = show(blocks("- a\n - b\n  - c\n   - d\n    - e\n"))
+        XCTAssertTrue(list.hasSuffix(#"p["d" SB "- e"]]]"#), list)
+    }
 }
