@@ -61,6 +61,12 @@ struct DocumentLowerer {
             lowerInlines(content, state.character, state: state, into: &builder)
             builder.anchors.append(id)
             if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
+            // READMEs link to headings by GitHub's anchors (`#vimneovim-plugin` for "Vim/Neovim plugin"):
+            // the heading answers to that name too when no other target has it.
+            let github = Self.githubSlug(plainText(content))
+            if !github.isEmpty, !builder.anchors.contains(github), !definedAnchors.contains(github) {
+                builder.anchors.append(github)
+            }
             builder.anchors.forEach { definedAnchors.insert($0) }
             let outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
             emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start, outline: outline)
@@ -113,6 +119,15 @@ struct DocumentLowerer {
         sheet.apply(attributes, to: &state, scope: .paragraph, diagnostics: &diagnostics)
         if let id = attributes.id { queueAnchor(id) }
         return state
+    }
+
+    /// GitHub's heading anchor: lower case, punctuation other than `-` and `_` removed, spaces as `-`.
+    static func githubSlug(_ text: String) -> String {
+        var out = ""
+        for c in text.lowercased() {
+            if c == " " { out.append("-") } else if c == "-" || c == "_" || c.isLetter || c.isNumber { out.append(c) }
+        }
+        return out
     }
 
     mutating func queueAnchor(_ id: String) {

@@ -254,3 +254,19 @@ final class CodeTabTests: XCTestCase {
         XCTAssertEqual(DocumentLowerer.expandingTabs("no tabs"), "no tabs")
     }
 }
+
+/// Headings also answer to GitHub's anchors, so a README's table of contents links resolve.
+final class GitHubAnchorTests: XCTestCase {
+    func testGitHubSlugs() {
+        XCTAssertEqual(DocumentLowerer.githubSlug("Vim/Neovim plugin"), "vimneovim-plugin")
+        XCTAssertEqual(DocumentLowerer.githubSlug("Environment variables / Aliases"), "environment-variables--aliases")
+        XCTAssertEqual(DocumentLowerer.githubSlug("`--height` mode"), "--height-mode")
+    }
+
+    func testLinkToAGitHubAnchorResolves() {
+        let heading = Block(.heading(level: 2, content: [text("Vim/Neovim plugin")], id: "vim-neovim-plugin"), range: at(1))
+        let link = paragraph(Inline(.link(destination: "#vimneovim-plugin", content: [text("plugin")]), range: at(3)))
+        let result = lower([heading, link])
+        XCTAssertEqual(result.diagnostics.filter { $0.message.contains("no heading") }.count, 0, "\(result.diagnostics)")
+    }
+}
