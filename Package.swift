@@ -41,9 +41,11 @@ let package = Package(
         ),
         // libFuzzer target over the parser and the whole pipeline (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "typeset-fuzz", dependencies: ["TypesetKit", "RTSyntax", "TypesetIR"]),
-        .testTarget(name: "RTSyntaxTests", dependencies: ["RTSyntax"]),
-        .testTarget(name: "TypesetIRTests", dependencies: ["TypesetIR", "RTSyntax"]),
-        .testTarget(name: "TypesetLayoutTests", dependencies: ["TypesetLayout", "TypesetPDF", "TypesetIR"]),
+        // The growth check (time ratio of two input sizes) the unit test targets share.
+        .target(name: "GrowthCheck", path: "Tests/GrowthCheck"),
+        .testTarget(name: "RTSyntaxTests", dependencies: ["RTSyntax", "GrowthCheck"]),
+        .testTarget(name: "TypesetIRTests", dependencies: ["TypesetIR", "RTSyntax", "GrowthCheck"]),
+        .testTarget(name: "TypesetLayoutTests", dependencies: ["TypesetLayout", "TypesetPDF", "TypesetIR", "GrowthCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

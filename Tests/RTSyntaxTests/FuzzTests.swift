@@ -5,6 +5,7 @@
 // reports any input that takes over 2 s. TYPESET_FUZZ_SEED replays a run.
 
 import Foundation
+import GrowthCheck
 import XCTest
 @testable import RTSyntax
 

@@ -1,5 +1,6 @@
 // Section 9 (and 2, 7): what Markdown people already write, parsed as they mean it. One test per rule.
 
+import GrowthCheck
 import XCTest
 @testable import RTSyntax
 

@@ -1,5 +1,6 @@
 import RTSyntax
 @testable import TypesetIR
+import GrowthCheck
 import XCTest
 
 final class InlineTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import TypesetLayout
+import GrowthCheck
 import XCTest
 
 /// The breaker on synthetic boxes and glue (widths in points).
