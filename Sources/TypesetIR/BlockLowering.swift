@@ -124,7 +124,7 @@ struct DocumentLowerer {
     /// GitHub's heading anchor: lower case, punctuation other than `-` and `_` removed, spaces as `-`.
     static func githubSlug(_ text: String) -> String {
         var out = ""
-        for c in text.lowercased() {
+        for c in text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() {
             if c == " " { out.append("-") } else if c == "-" || c == "_" || c.isLetter || c.isNumber { out.append(c) }
         }
         return out

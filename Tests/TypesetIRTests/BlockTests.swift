@@ -11,7 +11,7 @@ final class HeadingTests: XCTestCase {
         ])
         let h = result.paragraphs[0]
         XCTAssertEqual(h.outline, OutlineEntry(level: 2, title: "Über alles", id: "uber-alles"))
-        XCTAssertEqual(h.anchors, ["uber-alles"])
+        XCTAssertEqual(h.anchors, ["uber-alles", "über-alles"], "its id, then GitHub's anchor for it")
         XCTAssertTrue(h.style.keepWithNext)
         XCTAssertEqual(h.runs[0].attributes.fontFamily, "DejaVu Sans")
         XCTAssertEqual(h.runs[0].attributes.weight, 700)
