@@ -51,11 +51,16 @@ public enum DocumentLayout {
         }
     }
 
-    /// All pages at once (tests and small documents; keeps every layout alive).
+    /// All pages at once (tests and small documents; keeps every layout alive). A layout that stops (the page
+    /// limit, no room beside an exclusion) returns the pages made so far and its error as a diagnostic.
     public static func pages(_ document: TypesetDocument, engine: LayoutEngine = .shared) -> ([Page], [Diagnostic]) {
         var pages: [Page] = []
-        let summary = try! paginate(document, engine: engine) { pages.append($0) }
-        return (pages, summary.diagnostics)
+        do {
+            let summary = try paginate(document, engine: engine) { pages.append($0) }
+            return (pages, summary.diagnostics)
+        } catch {
+            return (pages, [.error(String(describing: error), at: nil)])
+        }
     }
 }
 

@@ -101,7 +101,7 @@ public final class Hyphenator: @unchecked Sendable {
             edgeTargets.append(target)
         }
         for n in 0..<Int(nodeCount) { edgeStart[n + 1] += edgeStart[n] }
-        nodeValues = (0..<nodeCount).map { Int32(ends[$0] ?? -1) }
+        nodeValues = (0..<nodeCount).map { Int32(clamping: ends[$0] ?? -1) }
     }
 
     private static func hasPrefix(_ line: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {

@@ -56,10 +56,10 @@ enum TotalFitLines {
         var charByte = [Int32](repeating: 0, count: charCount + 1)
         var c = 0
         for (i, b) in text.enumerated() where b & 0xC0 != 0x80 {
-            if c < charCount { charByte[c] = Int32(i) }
+            if c < charCount { charByte[c] = Int32(clamping: i) }
             c += 1
         }
-        charByte[charCount] = Int32(text.count)
+        charByte[charCount] = Int32(clamping: text.count)
         let advance = m.advance, clusterStart = m.clusterStart
         return m.attrs.withUnsafeBufferPointer { attrBuffer in
             let attrs = attrBuffer.baseAddress!
@@ -135,7 +135,7 @@ enum TotalFitLines {
         func flushBox() {
             if boxOpen {
                 out.items.append(.box(boxWidth))
-                out.itemChar.append(Int32(boxStart))
+                out.itemChar.append(Int32(clamping: boxStart))
             }
             boxWidth = 0
             boxOpen = false
@@ -143,7 +143,7 @@ enum TotalFitLines {
         func add(_ item: BreakItem, at ch: Int) {
             flushBox()
             out.items.append(item)
-            out.itemChar.append(Int32(ch))
+            out.itemChar.append(Int32(clamping: ch))
         }
         func endWord(at ch: Int) {
             if wordWidth > longWordWidth { out.longWords.append(wordStart..<ch) }
