@@ -232,6 +232,8 @@ struct BlockParser {
                 if !segments.isEmpty { return (setextHeading(segments, level: level, underline: l), j + 1) }
             }
             if j > i && !flat && interruptsParagraph(l) { break }
+            // `Table: caption` right above a pipe table ends there (pandoc's table caption, section 4).
+            if j > i && !flat && startsTableCaption(lines[i]) && tableStarts(lines, j) { break }
             j += 1
             if src.isCommentOnly(l) { continue }
             var s = l.start

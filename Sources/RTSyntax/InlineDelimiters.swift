@@ -323,6 +323,12 @@ extension InlineParser {
                let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
                 attributes = parseAttributes(end + 1, close)
                 end = close + 1
+            } else if !bracket.image, dest.hasPrefix("#"), case .run(let open, _) = pieces[bracket.piece].kind, open + 1 == i,
+                      end + 1 < n, buf[end] == Byte.lbrace, buf[end + 1] != Byte.lbrace, buf[end + 1] != Byte.percent,
+                      let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
+                // `[](#id){ref=page}`: a cross-reference's options (section 5).
+                attributes = parseAttributes(end + 1, close)
+                end = close + 1
             }
         } else if !bracket.image, end + 1 < n, buf[end] == Byte.lbrace, buf[end + 1] != Byte.lbrace,
                   buf[end + 1] != Byte.percent, let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
@@ -353,6 +359,9 @@ extension InlineParser {
             kind = .image(ImageReference(alt: plainText(children), path: destination ?? "", attributes: attributes, range: range))
         } else if isSpan {
             kind = .span(content: children, attributes: attributes)
+        } else if !attributes.isEmpty {
+            let link = Inline(.link(destination: destination ?? "", content: children), range: range)
+            kind = .span(content: [link], attributes: attributes)
         } else {
             kind = .link(destination: destination ?? "", content: children)
         }

@@ -71,6 +71,15 @@ extension BlockParser {
         return out.isEmpty ? nil : out
     }
 
+    /// A line starting `Table:` (after up to three spaces): a table caption when a table is next to it.
+    func startsTableCaption(_ l: LineView) -> Bool {
+        var s = l.start
+        while s < l.end && s - l.start < 3 && text[s] == Byte.space { s += 1 }
+        let prefix = Array("Table:".utf8)
+        guard l.end - s >= prefix.count else { return false }
+        return (0..<prefix.count).allSatisfy { text[s + $0] == prefix[$0] }
+    }
+
     func tableStarts(_ lines: Lines, _ i: Int) -> Bool {
         i + 1 < lines.count && hasPipe(lines[i]) && delimiterRow(lines[i + 1]) != nil
     }

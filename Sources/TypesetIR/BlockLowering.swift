@@ -32,6 +32,8 @@ struct DocumentLowerer {
     var contentHeight: Double = 728.5
     /// Footnote definitions, numbers and notes waiting to be set (FootnoteLowering.swift).
     var footnotes = FootnoteState()
+    /// Heading, figure and table numbers and cross-reference labels (FigureLowering.swift).
+    var numbering = NumberingState()
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -40,7 +42,7 @@ struct DocumentLowerer {
     }
 
     mutating func lowerBlocks(_ blocks: [Block], in context: StyleState) {
-        for block in blocks { lowerBlock(block, in: context) }
+        lowerSiblings(blocks, in: context)   // table captions pair up with their tables (FigureLowering.swift)
     }
 
     mutating func lowerBlock(_ block: Block, in context: StyleState) {
@@ -58,6 +60,7 @@ struct DocumentLowerer {
             attributes.id = nil
             state = applying(attributes, to: state)
             var builder = ParagraphBuilder()
+            if let number = headingNumber(level: level) { builder.append(number + " ", state.character) }
             lowerInlines(content, state.character, state: state, into: &builder)
             builder.anchors.append(id)
             if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
@@ -91,6 +94,10 @@ struct DocumentLowerer {
 
         case .imageBlock(let image):
             if !image.isRemote, lowerFloatImage(image, state: applying(block.attributes, to: context)) { break }
+            if FigureRules.isFigure(image, blockAttributes: block.attributes) {
+                lowerFigure(image, block: block, context: context)
+                break
+            }
             // Image blocks are centred by default, like LaTeX/Typst figures.
             var state = context
             state.paragraph.alignment = .center
@@ -289,6 +296,7 @@ struct DocumentLowerer {
             output[last] = .paragraph(paragraph)
             pendingAnchors.removeAll()
         }
+        checkCrossReferences()
         for link in internalLinks where !definedAnchors.contains(link.id) {
             diagnostics.append(.warning("link to '#\(link.id)', which no heading or #id in this document defines", at: link.location))
         }

@@ -17,12 +17,16 @@ struct FrontMatterSettings {
     var fontFiles: [String] = []
     var fontLocations: [String: SourceLocation] = [:]
     var template: String?
+    /// `numbering`, `figure-label`, `table-label` (Numbering.swift).
+    var numbering: HeadingNumbering?
+    var figureLabel: String?
+    var tableLabel: String?
 }
 
 private let knownKeys: Set<String> = [
     "title", "author", "subject", "keywords", "date", "template", "page", "orientation", "margin", "columns",
     "column-gap", "column-rule", "font", "font-size", "line-height", "lang", "justify", "hyphenate", "header",
-    "footer", "fonts", "styles", "vars",
+    "footer", "fonts", "styles", "vars", "numbering", "figure-label", "table-label",
 ]
 
 struct FrontMatterReader {
@@ -48,6 +52,7 @@ struct FrontMatterReader {
         readRunningText()
         readStyles()
         readVariables()
+        readNumbering()
         readResources(relativeTo: frontMatter.range.start.file, root: options.root)
     }
 
@@ -68,6 +73,19 @@ struct FrontMatterReader {
         }
         warn("'\(key)' expects a single value, ignored", at: pair.value.location)
         return nil
+    }
+
+    // MARK: Numbering
+
+    private mutating func readNumbering() {
+        if let found = scalar("numbering"), found.text.lowercased() != "none" {
+            if let numbering = HeadingNumbering(pattern: found.text) { settings.numbering = numbering } else {
+                warn("bad numbering '\(found.text)': expected none or a pattern such as 1.1, 1.1.1 or I.A.1; headings are not numbered",
+                     at: found.location)
+            }
+        }
+        settings.figureLabel = scalar("figure-label")?.text
+        settings.tableLabel = scalar("table-label")?.text
     }
 
     // MARK: Metadata

@@ -213,6 +213,10 @@ public struct AttributedParagraph: Hashable, Sendable {
     /// Set for headings: a bookmark, and the `{{section}}` value for level 1.
     public var outline: OutlineEntry?
     public var location: SourceLocation?
+    /// Set on a figure's or table's caption paragraph (References.swift).
+    public var caption: CaptionInfo? = nil
+    /// `[](#id){ref=page}` numbers in the text, filled in from the counting pass (References.swift).
+    public var pageReferences: [PageReference] = []
 
     public init(text: String, runs: [AttributeRun], style: ParagraphStyle, attachments: [TextAttachment] = [],
                 anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {

@@ -71,6 +71,8 @@ extension DocumentLowerer {
                 image.fit = fit
             case "float":
                 continue  // read by lowerFloatImage
+            case "caption", "alt":
+                continue  // a figure's caption (FigureLowering.swift); the accessible description
             case "margin" where floats:
                 continue
             default:

@@ -58,6 +58,27 @@ extension DocumentLowerer {
                 inner.character = attributes
                 sheet.apply("code", to: &inner, scope: .character)
                 builder.append(text, inner.character)
+            case .link(let destination, let content) where content.isEmpty && destination.count > 1 && destination.hasPrefix("#"):
+                appendCrossReference(String(destination.dropFirst()), page: false, attributes, state: state,
+                                     at: inline.range.start, into: &builder)
+            case .span(let content, var spanAttributes) where Self.crossReferenceSpan(content, spanAttributes) != nil:
+                // `[](#id){ref=page}`: `ref` picks what is set; other attributes style it as a span's do.
+                var page = false
+                if let pair = spanAttributes["ref"] {
+                    switch pair.value.lowercased() {
+                    case "page": page = true
+                    case "label": break
+                    default: diagnostics.append(.warning("bad ref '\(pair.value)': expected page or label; the label is set",
+                                                         at: pair.valueRange.start))
+                    }
+                    spanAttributes.pairs.removeAll { $0.key == "ref" }
+                }
+                var inner = state
+                inner.character = attributes
+                sheet.apply(spanAttributes, to: &inner, scope: .character, diagnostics: &diagnostics)
+                if let id = spanAttributes.id { definedAnchors.insert(id); builder.anchors.append(id) }
+                appendCrossReference(Self.crossReferenceSpan(content, spanAttributes) ?? "", page: page, inner.character,
+                                     state: inner, at: inline.range.start, into: &builder)
             case .link(let destination, let content):
                 var inner = state
                 inner.character = attributes

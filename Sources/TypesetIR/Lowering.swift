@@ -54,7 +54,7 @@ public enum Lowering {
     /// `parseInlines` parses one line of inline markup (the `header:`/`footer:` values); the pipeline passes
     /// `RTParser.parseInlines`. Errors in the result (a missing image, an undefined variable) mean: write nothing.
     public static func lower(_ doc: RTDocument, options: LoweringOptions,
-                             parseInlines: (String, SourceLocation) -> ([Inline], [Diagnostic])) -> LoweringResult {
+                             parseInlines: @escaping (String, SourceLocation) -> ([Inline], [Diagnostic])) -> LoweringResult {
         let frontMatter = FrontMatterReader(doc.frontMatter, options: options)
         let settings = frontMatter.settings
         options.measurer?.useFonts(settings.fontFiles)
@@ -88,6 +88,10 @@ public enum Lowering {
         if let footer = settings.footer {
             document.footer = lowerer.lowerRunningText(footer, styleName: "footer", body: body, parseInlines: parseInlines)
         }
+        lowerer.numbering = NumberingState(doc.blocks, numbering: settings.numbering,
+                                           words: ReferenceLabels(language: settings.language, figure: settings.figureLabel,
+                                                                  table: settings.tableLabel),
+                                           parseInlines: parseInlines)
         lowerer.footnotes.collect(doc.blocks, diagnostics: &lowerer.diagnostics)
         lowerer.lowerBlocks(doc.blocks, in: body)
         lowerer.setFootnotes(body: body)

@@ -12,6 +12,8 @@ struct ParagraphBuilder {
     var anchors: [String] = []
     /// `{{page}}`-style fields of a header/footer line: zero-width markers at UTF-8 offsets.
     var fields: [(offset: Int, field: RunningText.Field, attributes: CharacterAttributes)] = []
+    /// `[](#id){ref=page}` placeholders (References.swift).
+    var pageReferences: [PageReference] = []
 
     mutating func append(_ piece: String, _ attributes: CharacterAttributes) {
         let count = piece.utf8.count
@@ -54,7 +56,9 @@ struct ParagraphBuilder {
 
     /// An empty paragraph keeps one empty run so layout still knows its font (its line height).
     func finish(style: ParagraphStyle, emptyAttributes: CharacterAttributes, location: SourceLocation?) -> AttributedParagraph {
-        AttributedParagraph(text: text, runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)] : runs,
-                            style: style, attachments: attachments, anchors: anchors, location: location)
+        var paragraph = AttributedParagraph(text: text, runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)] : runs,
+                                            style: style, attachments: attachments, anchors: anchors, location: location)
+        paragraph.pageReferences = pageReferences
+        return paragraph
     }
 }

@@ -17,6 +17,7 @@ struct BandSnapshot {
     var section: String?
     var destinationNames: Set<String>
     var boxes: [OpenBox]
+    var deferredFigures: [Range<Int>] = []
 }
 
 struct BandState {
@@ -53,7 +54,8 @@ extension Paginator {
         bands.start = bands.cursor
         bands.layouts = bands.layouts.filter { $0.key >= bands.cursor.block }
         bands.snapshot = BandSnapshot(page: page, pageHasContent: pageHasContent, pendingSpace: pendingSpace,
-                                      section: section, destinationNames: destinationNames, boxes: boxes)
+                                      section: section, destinationNames: destinationNames, boxes: boxes,
+                                      deferredFigures: deferredFigures)
     }
 
     func bandFrames(bottom: Double) -> [ColumnFrame] {
@@ -141,6 +143,7 @@ extension Paginator {
         section = snapshot.section
         destinationNames = snapshot.destinationNames
         boxes = snapshot.boxes
+        deferredFigures = snapshot.deferredFigures
         frames = bandFrames(bottom: bottom)
         bands.bottoms = Array(repeating: bands.top, count: frames.count)
         columnIndex = 0

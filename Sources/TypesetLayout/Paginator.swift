@@ -29,7 +29,8 @@ public enum DocumentLayout {
             var reuse: LayoutReuse? = nil
             var pages: [String: Int] = [:]
             let hasToc = document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
-            if RunningTextLayout.usesPageCount(document) || hasToc {
+            let hasPageReferences = document.hasPageReferences
+            if RunningTextLayout.usesPageCount(document) || hasToc || hasPageReferences {
                 // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
                 // for the drawing pass: small and medium documents are laid out once, memory stays bounded.
                 reuse = LayoutReuse()
@@ -47,6 +48,7 @@ public enum DocumentLayout {
             }
             let paginator = Paginator(document: document, engine: engine, images: images, totalPages: total,
                                       placeRunningText: true, reuse: reuse, tocPages: hasToc ? pages : nil)
+            if hasPageReferences { paginator.referencePages = pages }
             return try paginator.run(onPage)
         }
     }
@@ -124,6 +126,11 @@ final class Paginator {
     /// Destination pages from the counting pass, for toc numbers; nil when the document has no toc.
     let tocPages: [String: Int]?
     lazy var toc = TocDecorator(engine: engine, images: images)
+    /// Destination pages from the counting pass, for `[](#id){ref=page}`; nil in the counting pass itself.
+    var referencePages: [String: Int]?
+    /// Figures waiting for the top of the next column (FigureDeferral.swift).
+    var deferredFigures: [Range<Int>] = []
+    var isPlacingDeferredFigures = false
     private var emit: (Page) throws -> Void = { _ in }
     /// Every named destination in the document, to catch internal links that point nowhere.
     private lazy var knownDestinations: Set<String> = {
@@ -142,7 +149,7 @@ final class Paginator {
         }
     } ?? -1
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
-    private var prepared: [Int: PreparedBlock] = [:]
+    var prepared: [Int: PreparedBlock] = [:]
 
     init(document: TypesetDocument, engine: LayoutEngine, images: ImageCache, totalPages: Int?,
          placeRunningText: Bool, reuse: LayoutReuse? = nil, tocPages: [String: Int]? = nil) {
@@ -176,14 +183,24 @@ final class Paginator {
         if let tocPages, tocPages != destinationPages {
             diagnostics.append(.warning("the table of contents may show wrong page numbers (headings moved while numbering it)", at: nil))
         }
+        checkReferencePages()
         return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics)
     }
 
     /// Places blocks `start..<end`, the first from line `line` on (a band being placed again starts mid-paragraph).
     func placeBlocks(from start: Int, line: Int, to end: Int) throws {
         var i = start, firstLine = line
+        if region.isEmpty { try placeDeferredFigures() }  // a band placed again starts with its waiting figures
         while i < end {
             bands.cursor = (i, firstLine)
+            if firstLine == 0, let next = deferFigure(at: i) {
+                i = next
+                continue
+            }
+            switch document.blocks[i] {
+            case .pageBreak, .columnBreak, .columnSet: try flushDeferredFigures()
+            default: break
+            }
             if case .paragraph(let p) = document.blocks[i], let location = p.location { placingLocation = location }
             let block = prepare(i)
             prepared[i] = nil
@@ -209,11 +226,12 @@ final class Paginator {
             i += 1
             firstLine = 0
         }
+        try flushDeferredFigures()
     }
 
     // MARK: Blocks
 
-    private func prepare(_ i: Int) -> PreparedBlock {
+    func prepare(_ i: Int) -> PreparedBlock {
         if let done = prepared[i] ?? bands.layouts[i] { return done }
         let block: PreparedBlock
         switch document.blocks[i] {
@@ -222,7 +240,8 @@ final class Paginator {
         case .tocEntry(let entry):
             block = layout(entry.paragraph, at: i)
         case .rule(let r): block = .rule(r)
-        case .table(let t):
+        case .table(var t):
+            if t.hasPageReferences { t.rows = t.rows.map { $0.map { $0.resolvingPageReferences(knownPages) } } }
             block = .table(TableLayout(t, columnWidth: frames[0].width, engine: engine, images: images,
                                        diagnostics: &diagnostics))
         case .pageBreak: block = .pageBreak
@@ -236,6 +255,10 @@ final class Paginator {
 
     /// A paragraph laid out at the current band's column width (or taken over from the counting pass).
     private func layout(_ p: AttributedParagraph, at i: Int) -> PreparedBlock {
+        if !p.pageReferences.isEmpty {  // its numbers differ between the passes: never reused
+            return .paragraph(ParagraphLayout(p.resolvingPageReferences(knownPages), columnWidth: frames[0].width,
+                                              engine: engine, images: images, diagnostics: &diagnostics))
+        }
         if let reused = reuse?.take(i) {
             diagnostics += reused.warnings
             return .paragraph(reused)
@@ -261,7 +284,7 @@ final class Paginator {
         pendingSpace = rule.spaceAfter
     }
 
-    private func place(_ p: ParagraphLayout, index: Int, from firstLine: Int = 0) throws {
+    func place(_ p: ParagraphLayout, index: Int, from firstLine: Int = 0) throws {
         let style = p.paragraph.style
         if firstLine == 0 {
             switch style.breakBefore {
@@ -356,6 +379,11 @@ final class Paginator {
             }
             return true
         }
+        if j < document.blocks.count, j - index <= 4, case .table(let table) = prepare(j) {
+            // A table caption (or heading) goes where the table's header and first row fit under it.
+            let lead = needed + spaceAfter + leadHeight(of: table)
+            return lead <= region.remaining + FlowRegion.epsilon || lead > region.frame.height
+        }
         return needed <= region.remaining + FlowRegion.epsilon
     }
 
@@ -443,6 +471,7 @@ final class Paginator {
             columnIndex += 1
             region = FlowRegion(frame: frames[columnIndex])
             openBoxFragments()
+            try placeDeferredFigures()
         } else {
             try newPage()
         }
@@ -458,6 +487,7 @@ final class Paginator {
         try finishPage()
         startPage(number: page.number + 1)
         openBoxFragments()
+        try placeDeferredFigures()
     }
 
     private func startPage(number: Int) {
