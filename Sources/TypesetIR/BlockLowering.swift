@@ -60,7 +60,8 @@ struct DocumentLowerer {
             attributes.id = nil
             state = applying(attributes, to: state)
             var builder = ParagraphBuilder()
-            if let number = headingNumber(level: level) { builder.append(number + " ", state.character) }
+            let number = headingNumber(level: level)
+            if let number { builder.append(number + " ", state.character) }
             lowerInlines(content, state.character, state: state, into: &builder)
             builder.anchors.append(id)
             if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
@@ -71,7 +72,8 @@ struct DocumentLowerer {
                 builder.anchors.append(github)
             }
             builder.anchors.forEach { definedAnchors.insert($0) }
-            let outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
+            var outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
+            outline.number = number
             emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start, outline: outline)
 
         case .list(let list):

@@ -194,6 +194,8 @@ public struct OutlineEntry: Hashable, Sendable {
     public var level: Int
     public var title: String
     public var id: String
+    /// The heading's number (`2.1`) when `numbering` gives it one; the title starts with it and a space.
+    public var number: String? = nil
     public init(level: Int, title: String, id: String) {
         self.level = level
         self.title = title

@@ -94,7 +94,7 @@ extension DocumentLowerer {
         let indent = style.headIndent + Double(heading.level - 1) * 1.5 * size
         style.firstLineHeadIndent = indent
         style.headIndent = indent
-        if let number = Self.leadingNumber(heading.title) {
+        if let number = heading.number.map({ $0 + " " }) ?? Self.leadingNumber(heading.title) {
             style.headIndent += options.measurer?.width(of: number, attributes: character)
                 ?? Double(number.count) * 0.5 * size
         }
