@@ -40,7 +40,9 @@ extension Paginator {
     /// When the figure at `i` does not fit in what is left of this column (but would fit an empty one), or
     /// figures are already waiting: queue it and return the block after it, so the text goes on here.
     func deferFigure(at i: Int) -> Int? {
-        guard boxes.isEmpty, let group = figureGroup(at: i), let height = groupHeight(group) else { return nil }
+        // Inside boxes and shapes a figure stays in place (their fragments are drawn around what they hold).
+        guard boxes.isEmpty, flow.container == nil, flow.positioned == nil,
+              let group = figureGroup(at: i), let height = groupHeight(group) else { return nil }
         if deferredFigures.isEmpty {
             if region.isEmpty || height > region.frame.height { return nil }
             if region.fits(pendingSpace + spaceBefore(group) + height) { return nil }
