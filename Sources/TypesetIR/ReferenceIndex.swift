@@ -48,10 +48,7 @@ struct ReferenceIndex {
                 scanInlines(content)
             case .imageBlock(let image):
                 if FigureRules.isFigure(image, blockAttributes: block.attributes) {
-                    figures += 1
-                    let label = "\(words.figure) \(figures)"
-                    define(image.attributes.id, label)
-                    define(block.attributes.id, label)
+                    noteFigure(ids: [image.attributes.id, block.attributes.id])
                 } else {
                     define(image.attributes.id, image.attributes["alt"]?.value ?? image.alt)
                     define(block.attributes.id, section)
@@ -82,6 +79,14 @@ struct ReferenceIndex {
                 continue   // notes are set elsewhere; their ids are looked up as anchors only
             }
         }
+    }
+
+    /// Counts a figure and names its ids `Figure N`. Any block lowered as a figure (a chart) calls this here,
+    /// in document order, as lowering calls `emitCaption(.figure, ...)` for it.
+    mutating func noteFigure(ids: [String?]) {
+        figures += 1
+        let label = "\(words.figure) \(figures)"
+        for id in ids { define(id, label) }
     }
 
     /// Spans are called by their text, inline images by their alt text.

@@ -173,6 +173,23 @@ final class CrossReferenceTests: XCTestCase {
         XCTAssertEqual(try linksAndDestinations(pdf).dests["methoden"], 1, "ids stay free of numbers")
     }
 
+    func testTableCaptionStaysWithTheTablesFirstRows() throws {
+        // The caption ends up lower and lower on page 1 until the table no longer fits under it.
+        var moved = false
+        for count in 20...26 {
+            let paragraphs = (1..<count).map { "Paragraph \($0). \(filler)" }.joined(separator: "\n\n")
+            let rows = (0..<12).map { "| row\($0) | \($0) |" }.joined(separator: "\n")
+            let pdf = try build("\(paragraphs)\n\nShort line.\n\nTable: Kept\n\n| h | v |\n|---|---|\n\(rows)\n",
+                                name: "caption\(count)")
+            let words = try PDF.words(pdf)
+            let caption = try XCTUnwrap(words.first { $0.text == "Kept" }), row = try XCTUnwrap(words.first { $0.text == "row0" })
+            XCTAssertEqual(caption.page, row.page, "with \(count) paragraphs the caption is parted from its table")
+            let short = try XCTUnwrap(words.first { $0.text == "Short" })
+            if short.page < caption.page { moved = true }
+        }
+        XCTAssertTrue(moved, "no case put the caption at the foot of a page: the test shows nothing")
+    }
+
     func testFigureThatDoesNotFitMovesToTheNextColumnAndTheTextFlowsOn() throws {
         let paragraphs = (1...7).map { "Paragraph \($0). \(filler) \(filler)" }.joined(separator: "\n\n")
         let after = (1...12).map { "Later\($0). \(filler)" }.joined(separator: "\n\n")
