@@ -133,7 +133,10 @@ extension DocumentLowerer {
         sheet.apply("link", to: &inner, scope: .character)
         inner.character.link = .destination(id)
         numbering.crossReferences.append((id, location))
-        if page {
+        if page && inRunningText {
+            diagnostics.append(.warning("a page reference in a header or footer is not supported (use {{page}}): "
+                + "the target's label is set", at: location))
+        } else if page {
             let start = builder.length
             builder.append(Self.pagePlaceholder, inner.character)
             builder.pageReferences.append(PageReference(range: start..<builder.length, target: id))

@@ -39,10 +39,12 @@ extension Paginator {
 
     /// When the figure at `i` does not fit in what is left of this column (but would fit an empty one), or
     /// figures are already waiting: queue it and return the block after it, so the text goes on here.
-    func deferFigure(at i: Int) -> Int? {
+    func deferFigure(at i: Int) throws -> Int? {
         // Inside boxes and shapes a figure stays in place (their fragments are drawn around what they hold).
         guard boxes.isEmpty, flow.container == nil, flow.positioned == nil,
               let group = figureGroup(at: i), let height = groupHeight(group) else { return nil }
+        // Balancing tries shorter columns: one too short for the whole figure would part image and caption.
+        if bands.isTrial && height > region.frame.height + FlowRegion.epsilon { throw BalanceOverflow() }
         if deferredFigures.isEmpty {
             if region.isEmpty || height > region.frame.height { return nil }
             if region.fits(pendingSpace + spaceBefore(group) + height) { return nil }
@@ -60,6 +62,7 @@ extension Paginator {
         while let group = deferredFigures.first, let height = groupHeight(group) {
             let gap = region.isEmpty ? 0 : pendingSpace + spaceBefore(group)
             if !region.isEmpty && !region.fits(gap + height) { break }
+            if bands.isTrial && !region.fits(gap + height) { throw BalanceOverflow() }
             deferredFigures.removeFirst()
             for k in group {
                 guard case .paragraph(let p) = prepare(k) else { continue }

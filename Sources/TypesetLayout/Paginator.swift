@@ -193,7 +193,7 @@ final class Paginator {
         if region.isEmpty { try placeDeferredFigures() }  // a band placed again starts with its waiting figures
         while i < end {
             bands.cursor = (i, firstLine)
-            if firstLine == 0, let next = deferFigure(at: i) {
+            if firstLine == 0, let next = try deferFigure(at: i) {
                 i = next
                 continue
             }

@@ -190,6 +190,34 @@ final class CrossReferenceTests: XCTestCase {
         XCTAssertTrue(moved, "no case put the caption at the foot of a page: the test shows nothing")
     }
 
+    func testDeferredLastFigureKeepsItsCaptionWhenColumnsAreBalanced() throws {
+        let paragraphs = (1...15).map { "Paragraph \($0). \(filler) \(filler)" }.joined(separator: "\n\n")
+        let pdf = try build("""
+            ---
+            columns: 2
+            ---
+            | where | page |
+            |--|--|
+            | figure | p. [](#fig-end){ref=page} |
+
+            \(paragraphs)
+
+            ![tall](icon.png){caption="End figure" #fig-end height=8cm}
+
+            Tail paragraph.
+            """)
+        let words = try PDF.words(pdf)
+        let caption = try XCTUnwrap(words.first { $0.text == "End" })
+        XCTAssertEqual(try PDF.pageCount(pdf), 2)
+        XCTAssertEqual(caption.page, 2, "the figure did not fit on page 1")
+        // Under its 8cm (226.8pt) image, in the same (first) column: not parted by balancing.
+        XCTAssertGreaterThan(caption.yMin, 56.7 + 226.8)
+        XCTAssertLessThan(caption.xMax, 595.28 / 2)
+        let tail = try XCTUnwrap(words.first { $0.text == "Tail" })
+        XCTAssertEqual(tail.page, 1, "the text after the figure filled page 1 first")
+        XCTAssertTrue(try PDF.text(pdf, page: 1).contains("p. 2"), "a page reference in a table cell")
+    }
+
     func testFigureThatDoesNotFitMovesToTheNextColumnAndTheTextFlowsOn() throws {
         let paragraphs = (1...7).map { "Paragraph \($0). \(filler) \(filler)" }.joined(separator: "\n\n")
         let after = (1...12).map { "Later\($0). \(filler)" }.joined(separator: "\n\n")
