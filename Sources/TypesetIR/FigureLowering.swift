@@ -37,6 +37,9 @@ extension DocumentLowerer {
         appendImage(image, state.character, state: state, into: &builder)
         guard !builder.attachments.isEmpty else { return }  // the image failed: reported at it
         var style = state.paragraphStyle()
+        // A figure fits its column: a wide plot is scaled down rather than run into the next column.
+        builder.attachments[builder.attachments.count - 1].image.maxWidth =
+            max(state.columnWidth - style.headIndent - style.tailIndent, 1)
         style.keepWithNext = true
         style.spaceAfter = 0.4 * state.character.fontSize
         emitParagraph(builder, style: style, base: state.character, location: block.range.start)

@@ -169,6 +169,8 @@ public struct ImageAttachment: Hashable, Sendable {
     /// Extra raise above the alignment position, points.
     public var baselineOffset: Double = 0
     public var fit: ImageFit = .contain
+    /// A figure's picture is scaled down (keeping its proportions) to be no wider than this, points.
+    public var maxWidth: Double? = nil
     public var location: SourceLocation
 
     public init(path: String, width: Double? = nil, height: Double? = nil, location: SourceLocation) {

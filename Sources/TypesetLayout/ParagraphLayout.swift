@@ -457,6 +457,10 @@ public final class ParagraphLayout {
         case let (nil, rh?): h = rh; w = naturalH > 0 ? rh * naturalW / naturalH : rh
         case (nil, nil): break
         }
+        if let maxWidth = image.maxWidth, w > maxWidth, w > 0 {
+            h *= maxWidth / w
+            w = maxWidth
+        }
         let metrics = engine.fontMetrics(FontKey(font))
         var top: Double
         switch image.alignment {

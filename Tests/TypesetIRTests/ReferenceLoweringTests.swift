@@ -77,6 +77,9 @@ final class CaptionLoweringTests: XCTestCase {
         XCTAssertEqual(result.paragraphs[0].style.alignment, .center)
         XCTAssertEqual(result.paragraphs[1].runs[0].attributes.style, .italic, "style caption")
         XCTAssertEqual(result.paragraphs[3].anchors, ["fig-second"])
+        // A figure's picture is at most the column wide (A4, 2cm margins: 481.9pt); a plain image block is not capped.
+        XCTAssertEqual(result.paragraphs[0].attachments[0].image.maxWidth ?? 0, 481.89, accuracy: 0.01)
+        XCTAssertNil(result.paragraphs[5].attachments[0].image.maxWidth)
     }
 
     func testLabelsFollowLangAndFrontMatterWords() {
