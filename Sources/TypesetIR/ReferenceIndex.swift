@@ -53,7 +53,8 @@ struct ReferenceIndex {
                     define(image.attributes.id, image.attributes["alt"]?.value ?? image.alt)
                     define(block.attributes.id, section)
                 }
-            case .table:
+            case .table(let table):
+                defer { for cell in table.header + table.rows.joined() { scanInlines(cell.content) } }
                 let caption = captions.caption(ofTable: i).flatMap { TableCaption(blocks[$0]) }
                 if caption != nil || FigureRules.isNumberedTable(block.attributes) {
                     tables += 1
