@@ -32,6 +32,8 @@ struct DocumentLowerer {
     var contentHeight: Double = 728.5
     /// Footnote definitions, numbers and notes waiting to be set (FootnoteLowering.swift).
     var footnotes = FootnoteState()
+    /// Front matter `smart` (RT section 5).
+    var smart = true
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -48,7 +50,7 @@ struct DocumentLowerer {
         case .paragraph(let inlines):
             let state = applying(block.attributes, to: context)
             var builder = ParagraphBuilder()
-            lowerInlines(inlines, state.character, state: state, into: &builder)
+            lowerParagraphInlines(inlines, state: state, into: &builder)
             emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start)
 
         case .heading(let level, let content, let id):
@@ -58,7 +60,7 @@ struct DocumentLowerer {
             attributes.id = nil
             state = applying(attributes, to: state)
             var builder = ParagraphBuilder()
-            lowerInlines(content, state.character, state: state, into: &builder)
+            lowerParagraphInlines(content, state: state, into: &builder)
             builder.anchors.append(id)
             if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
             // READMEs link to headings by GitHub's anchors (`#vimneovim-plugin` for "Vim/Neovim plugin"):
