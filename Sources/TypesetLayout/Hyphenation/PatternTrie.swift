@@ -1,31 +1,36 @@
-// One level of Liang patterns as a byte trie over UTF-8. Built with one hash table for the edges, then
-// flattened: parsing lines as Strings with a dictionary per trie node took ~20 ms for en_US, a tenth of a
-// 50-page document's run.
+// One level of Liang patterns as a byte trie over UTF-8, flattened into arrays (parsing lines as Strings with a
+// dictionary per trie node took ~20 ms for en_US, a tenth of a 50-page document's run).
 
 struct PatternTrie {
     /// The edges of node n are `edgeBytes/edgeTargets[edgeStart[n]..<edgeStart[n+1]]`, sorted by byte.
-    /// `nodeValues[n]` indexes `valueTable` when a pattern ends at node n (-1 otherwise).
+    /// `nodeValues[n]` is the pattern ending at node n (-1: none); pattern k's digits are
+    /// `digits[digitStart[k]...]`, one per byte position of its letters plus one (position i: before byte i).
     private var edgeStart: [Int32] = []
     private var edgeBytes: [UInt8] = []
     private var edgeTargets: [Int32] = []
     private var nodeValues: [Int32] = []
-    /// Each pattern's digits, one per byte position of its letters plus one (position i: before byte i).
-    private var valueTable: [[UInt8]] = []
-    var patternCount: Int { valueTable.count }
+    private var digitStart: [Int32] = []
+    private var digitCount: [UInt8] = []
+    private var digits: [UInt8] = []
+    var patternCount: Int { digitStart.count }
 
+    /// Collects patterns, then builds the trie by inserting them in byte order: each new pattern shares only
+    /// its common prefix with the one before, so nodes come out without a hash table (German's 77,000
+    /// patterns load several times faster than with one), and a counting sort lays out the edges.
     struct Builder {
-        private var nodeCount: Int32 = 1
-        private var edges: [Int: Int32] = [:]  // node << 8 | byte -> target
-        private var ends: [Int32: Int] = [:]
-        private var table: [[UInt8]] = []
-        private var letters: [UInt8] = [], digits: [UInt8] = []
+        private var letters: [UInt8] = []
+        private var patterns: [(start: Int, count: Int)] = []
+        private var digits: [UInt8] = []
+        private var digitStart: [Int32] = []
 
-        init(capacity: Int) { edges.reserveCapacity(capacity) }
+        init(capacity: Int) {
+            letters.reserveCapacity(capacity)
+            digits.reserveCapacity(capacity)
+        }
 
         /// One pattern such as `.ab3a4s` (letters as UTF-8, digits between them).
         mutating func add(_ line: ArraySlice<UInt8>) {
-            letters.removeAll(keepingCapacity: true)
-            digits.removeAll(keepingCapacity: true)
+            let start = letters.count, firstDigit = digits.count
             digits.append(0)
             for b in line {
                 if b >= 48 && b <= 57 { digits[digits.count - 1] = b - 48 } else {
@@ -33,35 +38,66 @@ struct PatternTrie {
                     digits.append(0)
                 }
             }
-            guard !letters.isEmpty else { return }
-            var node: Int32 = 0
-            for b in letters {
-                let key = Int(node) << 8 | Int(b)
-                if let target = edges[key] { node = target } else {
-                    edges[key] = nodeCount
-                    node = nodeCount
-                    nodeCount += 1
-                }
+            // The longest pattern in any file is about 40 letters; longer lines are not patterns.
+            guard letters.count > start, letters.count - start < 255 else {
+                letters.removeSubrange(start...)
+                digits.removeSubrange(firstDigit...)
+                return
             }
-            ends[node] = table.count
-            table.append(digits)
+            patterns.append((start, letters.count - start))
+            digitStart.append(Int32(clamping: firstDigit))
         }
 
         func build() -> PatternTrie {
-            var trie = PatternTrie()
-            trie.valueTable = table
-            // Edges sorted by (node, byte) give each node's edges contiguous and in byte order.
-            let sorted = edges.sorted { $0.key < $1.key }
-            trie.edgeStart = [Int32](repeating: 0, count: Int(nodeCount) + 1)
-            trie.edgeBytes.reserveCapacity(sorted.count)
-            trie.edgeTargets.reserveCapacity(sorted.count)
-            for (key, target) in sorted {
-                trie.edgeStart[(key >> 8) + 1] += 1
-                trie.edgeBytes.append(UInt8(key & 0xFF))
-                trie.edgeTargets.append(target)
+            let word = { (k: Int) in letters[patterns[k].start ..< patterns[k].start + patterns[k].count] }
+            var order = Array(patterns.indices)
+            // Files are not sorted (en_US, hu_HU): compare by the first 8 bytes packed, then by the rest.
+            let keys = patterns.map { p -> UInt64 in
+                var key: UInt64 = 0
+                for i in 0..<8 { key = key << 8 | UInt64(i < p.count ? letters[p.start + i] : 0) }
+                return key
             }
-            for n in 0..<Int(nodeCount) { trie.edgeStart[n + 1] += trie.edgeStart[n] }
-            trie.nodeValues = (0..<nodeCount).map { Int32(clamping: ends[$0] ?? -1) }
+            order.sort { a, b in
+                keys[a] != keys[b] ? keys[a] < keys[b] : word(a).lexicographicallyPrecedes(word(b))
+            }
+            var parents: [Int32] = [], bytes: [UInt8] = []
+            var ends: [(node: Int32, value: Int32)] = []
+            var path: [Int32] = [0]
+            var previous = letters[0..<0]
+            for k in order {
+                let current = word(k)
+                var common = 0
+                while common < previous.count && common < current.count
+                    && previous[previous.startIndex + common] == current[current.startIndex + common] { common += 1 }
+                path.removeLast(path.count - 1 - common)
+                for b in current.dropFirst(common) {
+                    parents.append(path[path.count - 1])
+                    bytes.append(b)
+                    path.append(Int32(clamping: parents.count))  // node 0 is the root: child i is node i + 1
+                }
+                ends.append((path[path.count - 1], Int32(clamping: k)))
+                previous = current
+            }
+            var trie = PatternTrie()
+            trie.digits = digits
+            trie.digitStart = digitStart
+            trie.digitCount = patterns.map { UInt8(clamping: $0.count + 1) }
+            let nodeCount = parents.count + 1
+            trie.edgeStart = [Int32](repeating: 0, count: nodeCount + 1)
+            for p in parents { trie.edgeStart[Int(p) + 1] += 1 }
+            for n in 0..<nodeCount { trie.edgeStart[n + 1] += trie.edgeStart[n] }
+            // Stable by parent: a node's children were made in byte order, so its edges stay sorted.
+            var fill = trie.edgeStart
+            trie.edgeBytes = [UInt8](repeating: 0, count: parents.count)
+            trie.edgeTargets = [Int32](repeating: 0, count: parents.count)
+            for (i, p) in parents.enumerated() {
+                let slot = Int(fill[Int(p)])
+                fill[Int(p)] += 1
+                trie.edgeBytes[slot] = bytes[i]
+                trie.edgeTargets[slot] = Int32(clamping: i + 1)
+            }
+            trie.nodeValues = [Int32](repeating: -1, count: nodeCount)
+            for end in ends { trie.nodeValues[Int(end.node)] = end.value }
             return trie
         }
     }
@@ -88,10 +124,12 @@ struct PatternTrie {
                             if found < 0 { break }
                             node = found
                             j += 1
-                            let v = nodeValues[node]
+                            let v = Int(nodeValues[node])
                             if v >= 0 {
-                                let digits = valueTable[Int(v)]
-                                for (d, value) in digits.enumerated() where value > levels[i + d] { levels[i + d] = value }
+                                let first = Int(digitStart[v])
+                                for d in 0..<Int(digitCount[v]) where digits[first + d] > levels[i + d] {
+                                    levels[i + d] = digits[first + d]
+                                }
                             }
                         }
                     }
