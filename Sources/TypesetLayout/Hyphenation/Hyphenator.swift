@@ -20,6 +20,9 @@ public final class Hyphenator: @unchecked Sendable {
     private let compoundLevel: PatternTrie?
     private let wordLevel: PatternTrie
 
+    /// Patterns read, both levels (tests).
+    var patternCount: Int { wordLevel.patternCount + (compoundLevel?.patternCount ?? 0) }
+
     private let cacheLock = NSLock()
     private var cache: [[UInt8]: [Int]] = [:]
 
