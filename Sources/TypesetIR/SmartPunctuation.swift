@@ -9,6 +9,7 @@ import RTSyntax
 enum SmartPunctuation {
     /// The paragraph's inlines with smart punctuation applied; `language` is the paragraph's `lang`.
     static func apply(_ inlines: [Inline], language: String) -> [Inline] {
+        guard mayChange(inlines) else { return inlines }
         var stream = SmartStream()
         stream.read(inlines, language: language)
         guard stream.hasCandidates else { return inlines }
@@ -16,6 +17,28 @@ enum SmartPunctuation {
         guard !replacements.isEmpty else { return inlines }
         var writer = SmartWriter(replacements: replacements)
         return writer.rewrite(inlines)
+    }
+
+    /// A quick look at the bytes: most paragraphs hold no quote, `--` or `..` and are left as they are.
+    static func mayChange(_ inlines: [Inline]) -> Bool {
+        for inline in inlines {
+            switch inline.kind {
+            case .text(let text):
+                var previous: UInt8 = 0
+                for b in text.utf8 {
+                    if b == 0x22 || b == 0x27 || ((b == 0x2D || b == 0x2E) && b == previous) { return true }
+                    previous = b
+                }
+            case .strong(let c), .emphasis(let c), .underline(let c), .strikethrough(let c), .superscript(let c),
+                 .subscript(let c), .highlight(let c), .span(let c, _):
+                if mayChange(c) { return true }
+            case .link(let destination, let content):
+                if !isAutolink(destination, content) && mayChange(content) { return true }
+            default:
+                break
+            }
+        }
+        return false
     }
 
     /// Whether a link is an autolink (`<https://x>`, a bare `www.x`): its text is the URL, never changed.
