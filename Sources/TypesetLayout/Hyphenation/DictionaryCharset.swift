@@ -31,7 +31,7 @@ enum DictionaryCharset {
 
     /// `iso-8859-2`, `ISO8859-2` -> `ISO8859-2`; `microsoft-cp1251`, `windows-1251` -> `CP1251`; `utf8` -> `UTF-8`.
     static func canonicalName(_ charset: String) -> String {
-        var name = charset.uppercased().trimmingCharacters(in: .whitespaces)
+        var name = String(charset.uppercased().filter { $0.isASCII && !$0.isWhitespace })  // a BOM, spaces, CR
         for prefix in ["MICROSOFT-", "WINDOWS-"] where name.hasPrefix(prefix) {
             name = "CP" + name.dropFirst(prefix.count).filter { $0.isNumber }
         }
