@@ -229,7 +229,12 @@ struct HTMLBlockConverter {
     private func trimSpaces(_ content: inout [Inline]) {
         while let first = content.first, case .text(let s) = first.kind {
             let t = String(s.drop { $0 == " " })
-            if t.isEmpty { content.removeFirst() } else { content[0].kind = .text(t); break }
+            if t.isEmpty { content.removeFirst() } else {
+                let dropped = s.utf8.count - t.utf8.count
+                content[0].literalOffsets = content[0].literalOffsets.map { $0 - dropped }
+                content[0].kind = .text(t)
+                break
+            }
         }
         while let last = content.last, case .text(let s) = last.kind {
             var t = Substring(s)

@@ -69,6 +69,8 @@ enum HTMLInlines {
                 if afterBreak, case .text(let t) = inline.kind {   // `<br>\n  text`: the white space goes, as in HTML
                     let kept = String(t.drop { $0 == " " })
                     if kept.isEmpty { continue }
+                    let dropped = t.utf8.count - kept.utf8.count
+                    inline.literalOffsets = inline.literalOffsets.map { $0 - dropped }
                     inline.kind = .text(kept)
                 }
                 afterBreak = false

@@ -255,12 +255,16 @@ extension InlineParser {
         var textStart: SourceLocation? = nil
         var textEnd: SourceLocation? = nil
         var textEndPos = -1 // buffer offset of the text's end when it came from a run (located lazily)
+        var literals: [Int] = []
         let input = self.input
         func flush() {
             guard let s = textStart else { return }
             let e = textEndPos >= 0 ? input.loc(textEndPos) : (textEnd ?? s)
-            out.append(Inline(.text(String(decoding: text, as: UTF8.self)), range: SourceRange(start: s, end: e)))
+            var inline = Inline(.text(String(decoding: text, as: UTF8.self)), range: SourceRange(start: s, end: e))
+            inline.literalOffsets = literals
+            out.append(inline)
             text.removeAll(keepingCapacity: true)
+            literals.removeAll()
             textStart = nil
         }
         var p = start
@@ -272,6 +276,7 @@ extension InlineParser {
             case .node(let inline):
                 if case .text(let t) = inline.kind {
                     if textStart == nil { textStart = inline.range.start }
+                    literals += inline.literalOffsets.map { $0 + text.count }
                     text.append(contentsOf: t.utf8)
                     textEnd = inline.range.end
                     textEndPos = -1

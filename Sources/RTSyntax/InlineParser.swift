@@ -99,6 +99,8 @@ struct InlineParser {
     var textStart = -1
     var textEnd = -1
     var textBytes: [UInt8] = []
+    /// Offsets in `textBytes` of escaped `" ' - .` (Inline.literalOffsets).
+    var textLiterals: [Int] = []
 
     /// Positions of maximal backtick runs by length, with a forward-only cursor each (code spans in O(n)).
     var runsByLength: [Int: [Int]] = [:]
@@ -185,7 +187,7 @@ struct InlineParser {
             case EntityReference.amp:
                 if let (bytes, next) = EntityReference.match(buf, at: i, end: n) {
                     steps += next - i
-                    addText(i, next, bytes)
+                    addLiteral(i, next, Array(bytes))
                     i = next
                 } else {
                     i = literal(i)
@@ -241,11 +243,22 @@ struct InlineParser {
     mutating func flushText() {
         guard textStart >= 0 else { return }
         if !textBytes.isEmpty {
-            appendNode(.text(String(decoding: textBytes, as: UTF8.self)), textStart, textEnd)
+            var inline = Inline(.text(String(decoding: textBytes, as: UTF8.self)), range: input.range(textStart, textEnd))
+            inline.literalOffsets = textLiterals
+            appendPiece(.node(inline), depth: 1)
         }
         textStart = -1
         textBytes.removeAll(keepingCapacity: true)
+        textLiterals.removeAll(keepingCapacity: true)
     }
+
+    /// Literal text that smart punctuation must not touch: an escaped or entity-written `" ' - .`.
+    mutating func addLiteral(_ s: Int, _ e: Int, _ bytes: [UInt8]) {
+        if bytes.count == 1, InlineParser.smartCharacters.contains(bytes[0]) { textLiterals.append(textBytes.count) }
+        addText(s, e, bytes)
+    }
+
+    static let smartCharacters: Set<UInt8> = [0x22, 0x27, 0x2D, 0x2E]
 
     /// Drops spaces at the end of the pending text (before a line break); returns how many.
     mutating func trimTrailingSpaces() -> Int {
@@ -291,7 +304,7 @@ struct InlineParser {
             return i + 2
         }
         if Byte.isASCIIPunctuation(d) {
-            addText(i, i + 2, [d])
+            addLiteral(i, i + 2, [d])
             return i + 2
         }
         addText(i, i + 1, [Byte.backslash])

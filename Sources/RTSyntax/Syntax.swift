@@ -233,6 +233,9 @@ public enum Directive: Sendable {
 public struct Inline: Sendable {
     public var kind: InlineKind
     public var range: SourceRange
+    /// UTF-8 offsets into a `.text` of the characters `" ' - .` written as a backslash escape or an entity
+    /// reference: smart punctuation leaves them as typed (`\--` is two hyphens).
+    public var literalOffsets: [Int] = []
 
     public init(_ kind: InlineKind, range: SourceRange) {
         self.kind = kind

@@ -329,13 +329,23 @@ struct VariableExpander {
     }
 
     /// Appends a value as literal text: one line, NUL-free, ASCII punctuation backslash-escaped outside code.
+    /// At a line start the value's first word could open a block (`- `, `1.`, `---`, `#`), so its punctuation is
+    /// escaped too, all but quotes (never block markup): smart punctuation still curls `"` and `'`, and
+    /// `--` or `...` after the first word.
     private mutating func insert(_ value: String, raw: Bool, atLineStart: Bool) {
+        var firstWord = atLineStart
+        var sawText = false
         for byte in value.utf8 {
             switch byte {
             case 0: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case Byte.lf, Byte.cr: output.append(Byte.space)
+            case Byte.lf, Byte.cr:
+                output.append(Byte.space)
+                if sawText { firstWord = false }
             default:
-                if !raw && Byte.isASCIIPunctuation(byte) && (atLineStart || !Self.safePunctuation.contains(byte)) {
+                if byte == Byte.space && sawText { firstWord = false }
+                if byte != Byte.space { sawText = true }
+                let markup = !Self.safePunctuation.contains(byte) || (firstWord && byte != 0x22 && byte != 0x27)
+                if !raw && Byte.isASCIIPunctuation(byte) && markup {
                     output.append(Byte.backslash)
                 }
                 output.append(byte)

@@ -34,6 +34,8 @@ struct DocumentLowerer {
     var footnotes = FootnoteState()
     /// Heading, figure and table numbers and cross-reference labels (FigureLowering.swift).
     var numbering = NumberingState()
+    /// Front matter `smart` (RT section 5).
+    var smart = true
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -50,7 +52,7 @@ struct DocumentLowerer {
         case .paragraph(let inlines):
             let state = applying(block.attributes, to: context)
             var builder = ParagraphBuilder()
-            lowerInlines(inlines, state.character, state: state, into: &builder)
+            lowerParagraphInlines(inlines, state: state, into: &builder)
             emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start)
 
         case .heading(let level, let content, let id):
@@ -62,7 +64,7 @@ struct DocumentLowerer {
             var builder = ParagraphBuilder()
             let number = headingNumber(level: level)
             if let number { builder.append(number + " ", state.character) }
-            lowerInlines(content, state.character, state: state, into: &builder)
+            lowerParagraphInlines(content, state: state, into: &builder)
             builder.anchors.append(id)
             if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
             // READMEs link to headings by GitHub's anchors (`#vimneovim-plugin` for "Vim/Neovim plugin"):

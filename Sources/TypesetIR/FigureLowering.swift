@@ -76,7 +76,7 @@ extension DocumentLowerer {
         builder.anchors = anchors
         anchors.forEach { definedAnchors.insert($0) }
         builder.append(content.isEmpty ? label : label + ": ", state.character)
-        lowerInlines(content, state.character, state: state, into: &builder)
+        lowerParagraphInlines(content, state: state, into: &builder)
         var style = state.paragraphStyle()
         style.keepTogether = true
         if kind == .figure {

@@ -128,7 +128,7 @@ extension DocumentLowerer {
         var at = location
         if let first = rest.first, case .paragraph(let content) = first.kind {
             let paragraphState = applying(first.attributes, to: state)
-            lowerInlines(content, paragraphState.character, state: paragraphState, into: &builder)
+            lowerParagraphInlines(content, state: paragraphState, into: &builder)
             at = first.range.start
             rest = rest.dropFirst()
         }

@@ -7,6 +7,8 @@ struct FrontMatterSettings {
     var metadata = DocumentMetadata()
     var page = PageGeometry()
     var language = "en"
+    /// `smart`: smart punctuation (RT section 5).
+    var smart = true
     /// `font`, `font-size`, `line-height`, `justify`, `hyphenate`, `lang` as body attribute pairs.
     var bodyPairs: [AttributePair] = []
     /// `styles:` entries, validated.
@@ -26,7 +28,7 @@ struct FrontMatterSettings {
 private let knownKeys: Set<String> = [
     "title", "author", "subject", "keywords", "date", "template", "page", "orientation", "margin", "columns",
     "column-gap", "column-rule", "font", "font-size", "line-height", "lang", "justify", "hyphenate", "header",
-    "footer", "fonts", "styles", "vars", "numbering", "figure-label", "table-label",
+    "footer", "fonts", "styles", "vars", "numbering", "figure-label", "table-label", "smart",
 ]
 
 struct FrontMatterReader {
@@ -213,6 +215,11 @@ struct FrontMatterReader {
                 settings.bodyPairs.append(AttributePair(key: "align", value: justify ? "justify" : "left", keyRange: range, valueRange: range))
             } else {
                 warn("bad value '\(text)' for 'justify': expected true or false; using false", at: location)
+            }
+        }
+        if let found = scalar("smart") {
+            if let smart = parseBool(found.text) { settings.smart = smart } else {
+                warn("bad value '\(found.text)' for 'smart': expected true or false; using true", at: found.location)
             }
         }
         if let found = scalar("lang") {

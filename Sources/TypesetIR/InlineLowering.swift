@@ -9,6 +9,13 @@ extension DocumentLowerer {
     static let superscriptRaise = 0.35
     static let subscriptDrop = 0.2
 
+    /// A paragraph's (heading's, cell's) inlines, with smart punctuation by the paragraph's `lang` unless `smart: false`.
+    mutating func lowerParagraphInlines(_ inlines: [Inline], state: StyleState, into builder: inout ParagraphBuilder) {
+        let content = smart ? SmartPunctuation.apply(inlines, language: state.character.language ?? state.paragraph.language)
+                            : inlines
+        lowerInlines(content, state.character, state: state, into: &builder)
+    }
+
     /// `attributes` are the current character attributes; `state` supplies what `em` and `%` mean.
     mutating func lowerInlines(_ inlines: [Inline], _ attributes: CharacterAttributes, state: StyleState,
                                into builder: inout ParagraphBuilder) {

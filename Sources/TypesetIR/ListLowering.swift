@@ -70,7 +70,7 @@ extension DocumentLowerer {
             if let first = rest.first, case .paragraph(let inlines) = first.kind {
                 paragraphState = applying(first.attributes, to: itemState)
                 builder.append(markers[index] + "\t", paragraphState.character)
-                lowerInlines(inlines, paragraphState.character, state: paragraphState, into: &builder)
+                lowerParagraphInlines(inlines, state: paragraphState, into: &builder)
                 location = first.range.start
                 rest = rest.dropFirst()
             } else {

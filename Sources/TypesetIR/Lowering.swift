@@ -72,6 +72,7 @@ public enum Lowering {
 
         var lowerer = DocumentLowerer(options: options, sheet: sheet, variables: settings.variables)
         lowerer.diagnostics = frontMatter.diagnostics
+        lowerer.smart = settings.smart
         lowerer.columnSets = [ColumnSet(settings.page)]
         lowerer.contentWidth = settings.page.contentWidth
         lowerer.contentHeight = settings.page.contentHeight

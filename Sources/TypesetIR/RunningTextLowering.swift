@@ -16,7 +16,7 @@ extension DocumentLowerer {
         sheet.apply(styleName, to: &state)
         var builder = ParagraphBuilder()
         inRunningText = true
-        lowerInlines(inlines, state.character, state: state, into: &builder)
+        lowerParagraphInlines(inlines, state: state, into: &builder)
         inRunningText = false
 
         var parts = splitIntoPieces(builder)

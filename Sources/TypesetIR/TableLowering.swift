@@ -69,7 +69,7 @@ extension DocumentLowerer {
                     }
                 }
                 if column < row.cells.count {
-                    lowerInlines(row.cells[column].content, rowState.character, state: rowState, into: &builder)
+                    lowerParagraphInlines(row.cells[column].content, state: rowState, into: &builder)
                 }
                 let location = column < row.cells.count ? row.cells[column].range.start : block.range.start
                 cells.append(builder.finish(style: style, emptyAttributes: rowState.character, location: location)

@@ -14,20 +14,40 @@ public enum HyphenationDictionaries {
         "lv": "LV", "bg": "BG", "sr": "RS", "is": "IS", "gl": "ES", "af": "ZA", "id": "ID", "te": "IN",
     ]
 
+    /// TeX's \lefthyphenmin / \righthyphenmin by language (hyph-utf8, babel), for files whose header
+    /// gives none; a header's LEFTHYPHENMIN / RIGHTHYPHENMIN wins. Unlisted languages: 2 / 3.
+    static let defaultMinimums: [String: (left: Int, right: Int)] = [
+        "en": (2, 3), "de": (2, 2), "fr": (2, 3), "es": (2, 2), "it": (2, 2), "nl": (2, 2), "pt": (2, 3),
+        "sv": (2, 2), "da": (2, 2), "nb": (2, 2), "nn": (2, 2), "pl": (2, 2), "cs": (2, 3), "sk": (2, 3),
+        "hu": (2, 2), "ro": (2, 2), "ru": (2, 2), "uk": (2, 2), "el": (1, 1), "fi": (2, 2), "hr": (2, 2),
+        "sl": (2, 2), "ca": (2, 2), "bg": (2, 2), "lt": (2, 2), "lv": (2, 2), "is": (2, 2), "gl": (2, 2),
+    ]
+
+    /// Tags whose patterns live under another language's name: Norwegian `no` is Bokmål.
+    static let languageAliases: [String: String] = ["no": "nb", "nob": "nb", "nno": "nn"]
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var loaded: [String: Hyphenator?] = [:]  // guarded by `lock`
+    /// By the pattern file's resolved path: `de`, `de-CH` and `de-AT` share one (symlinked) file.
+    nonisolated(unsafe) private static var loadedFiles: [String: Hyphenator] = [:]  // guarded by `lock`
 
     /// The hyphenator for a BCP 47 tag, or nil when no pattern file exists. `isNewlyMissing` is true the first
-    /// time a language turns out to have no patterns in this process (warn then, once).
+    /// time a language turns out to have no patterns in this process (warn then, once). Files load on first use.
     public static func hyphenator(for language: String) -> (hyphenator: Hyphenator?, isNewlyMissing: Bool) {
         let key = language.lowercased()
         lock.lock()
         defer { lock.unlock() }
         if let known = loaded[key] { return (known, false) }
         var found: Hyphenator? = nil
+        let defaults = defaultMinimums[primaryLanguage(key)] ?? (2, 3)
         for name in candidateFiles(for: key) {
-            let path = directory + "/" + name
-            if FileManager.default.fileExists(atPath: path), let h = Hyphenator(contentsOf: path) {
+            let path = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
+            if let shared = loadedFiles[path] {
+                found = shared
+                break
+            }
+            if FileManager.default.fileExists(atPath: path), let h = Hyphenator(contentsOf: path, defaults: defaults) {
+                loadedFiles[path] = h
                 found = h
                 break
             }
@@ -38,12 +58,20 @@ public enum HyphenationDictionaries {
 
     public static func candidateFilesForTesting(_ tag: String) -> [String] { candidateFiles(for: tag.lowercased()) }
 
+    /// `de-CH-1901` -> de, `no` -> nb.
+    static func primaryLanguage(_ tag: String) -> String {
+        let lang = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        return languageAliases[lang] ?? lang
+    }
+
     /// File names to try, most specific first: `en-GB` -> hyph_en_GB, hyph_en_US (default region), hyph_en.
+    /// The region is the first two-letter subtag after the language (`sr-Latn-RS`, `de-CH-1901`).
     static func candidateFiles(for tag: String) -> [String] {
         let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        guard let lang = parts.first, !lang.isEmpty else { return [] }
+        let lang = primaryLanguage(tag)
+        guard !lang.isEmpty else { return [] }
         var names: [String] = []
-        if parts.count > 1, let region = parts.last, region.count == 2 {
+        if let region = parts.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) {
             names.append("hyph_\(lang)_\(region.uppercased()).dic")
         }
         if let region = defaultRegion[lang] { names.append("hyph_\(lang)_\(region).dic") }

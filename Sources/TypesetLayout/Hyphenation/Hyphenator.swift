@@ -1,117 +1,83 @@
-// Liang hyphenation over the pattern files of the system's `hyphen` package (`/usr/share/hyphen/hyph_*.dic`,
-// the format libhyphen and LibreOffice read). Pure Swift: patterns go into a byte trie (UTF-8), and a word is
-// looked up as lower-cased UTF-8 bytes, so the hot path never builds Characters or Strings.
+// Liang hyphenation over the pattern files of Debian's `hyphen-*` packages (`/usr/share/hyphen/hyph_*.dic`,
+// the format libhyphen and LibreOffice read). Pure Swift: the file is decoded from its charset to UTF-8,
+// patterns go into byte tries, and a word is looked up as lower-cased UTF-8 bytes, so the hot path never builds
+// Characters or Strings. A file with `NEXTLEVEL` has two levels, as libhyphen reads them: the first splits a
+// compound into its words (German), the second hyphenates each word.
 
 import Foundation
 
 public final class Hyphenator: @unchecked Sendable {
-    // @unchecked Sendable: the trie is immutable after init; the word cache is guarded by `cacheLock`.
+    // @unchecked Sendable: the tries are immutable after init; the word cache is guarded by `cacheLock`.
 
-    /// Fewest letters before / after a hyphen (the file's LEFTHYPHENMIN / RIGHTHYPHENMIN, default 2 / 3).
+    /// Fewest letters before / after a hyphen: the file's LEFTHYPHENMIN / RIGHTHYPHENMIN, else the language's
+    /// TeX default (`HyphenationDictionaries.defaultMinimums`), else 2 / 3.
     public let leftMin: Int
     public let rightMin: Int
+    /// The same beside a compound boundary found by the first level (COMPOUNDLEFT/RIGHTHYPHENMIN, default 2 / 2).
+    public let compoundLeftMin: Int
+    public let compoundRightMin: Int
 
-    /// Trie over pattern bytes, flattened: the edges of node n are `edgeBytes/edgeTargets[edgeStart[n]..<edgeStart[n+1]]`,
-    /// sorted by byte. `values[n]` indexes `valueTable` when a pattern ends at node n (-1 otherwise).
-    private var edgeStart: [Int32] = []
-    private var edgeBytes: [UInt8] = []
-    private var edgeTargets: [Int32] = []
-    private var nodeValues: [Int32] = []
-    /// Each pattern's digits, one per byte position of its letters plus one (position i: before byte i).
-    private var valueTable: [[UInt8]] = []
+    private let compoundLevel: PatternTrie?
+    private let wordLevel: PatternTrie
+
+    /// Patterns read, both levels (tests).
+    var patternCount: Int { wordLevel.patternCount + (compoundLevel?.patternCount ?? 0) }
 
     private let cacheLock = NSLock()
     private var cache: [[UInt8]: [Int]] = [:]
 
-    /// Parses a `.dic` file's contents. The first line names the encoding (only UTF-8 files are read correctly).
+    /// Parses a `.dic` file's contents given as a String (so already Unicode: the charset line is skipped).
     public convenience init(dictionary contents: String) {
-        self.init(bytes: Array(contents.utf8))
+        let bytes = Array(contents.utf8)
+        let firstEnd = bytes.firstIndex(where: { $0 == 10 || $0 == 13 }) ?? bytes.count
+        self.init(utf8: bytes[firstEnd...], defaults: (2, 3))
     }
 
-    /// The same from the file's bytes. Works on bytes with one hash table for the trie's edges: parsing lines as
-    /// Strings with a dictionary per trie node took ~20 ms for en_US, a tenth of a 50-page document's run.
-    init(bytes: [UInt8]) {
-        var left = 2, right = 3
-        var nodeCount: Int32 = 1
-        var edges: [Int: Int32] = [:]  // node << 8 | byte -> target
-        edges.reserveCapacity(bytes.count / 2)
-        var ends: [Int32: Int] = [:]
-        var table: [[UInt8]] = []
-        var number = 0
-        var lineStart = 0
-        var letters: [UInt8] = [], digits: [UInt8] = []
-        lines: while lineStart < bytes.count {
+    /// Reads a file's bytes: the first line names the charset (`ISO8859-1`, `KOI8-R`); nil when it is not known.
+    public convenience init?(contentsOf path: String, defaults: (left: Int, right: Int) = (2, 3)) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let raw = [UInt8](data)
+        let firstEnd = raw.firstIndex(where: { $0 == 10 || $0 == 13 }) ?? raw.count
+        let charset = String(decoding: raw[0..<firstEnd], as: UTF8.self)
+        guard let bytes = DictionaryCharset.utf8(raw[firstEnd...], charset: charset) else { return nil }
+        self.init(utf8: bytes[...], defaults: defaults)
+    }
+
+    /// The lines after the charset line, as UTF-8.
+    init(utf8 bytes: ArraySlice<UInt8>, defaults: (left: Int, right: Int)) {
+        var header: [String: Int] = [:]
+        var levels: [PatternTrie.Builder] = [PatternTrie.Builder(capacity: bytes.count / 2)]
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
             var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 10 && bytes[lineEnd] != 13 { lineEnd += 1 }
-            let next = lineEnd + 1
-            defer { lineStart = next }
-            if lineEnd == lineStart { continue }  // empty lines are not counted (the first line is the encoding)
-            number += 1
+            while lineEnd < bytes.endIndex && bytes[lineEnd] != 10 && bytes[lineEnd] != 13 { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             var lo = lineStart, hi = lineEnd
             while lo < hi && (bytes[lo] == 32 || bytes[lo] == 9) { lo += 1 }
             while hi > lo && (bytes[hi - 1] == 32 || bytes[hi - 1] == 9) { hi -= 1 }
             let line = bytes[lo..<hi]
-            if number == 1 || line.isEmpty || line.first == 37 || line.first == 35 { continue }  // "%", "#"
-            if Self.hasPrefix(line, "LEFTHYPHENMIN") || Self.hasPrefix(line, "RIGHTHYPHENMIN") {
-                let value = Int(String(decoding: line.split(separator: 32).last ?? [], as: UTF8.self)) ?? 0
-                if value > 0 { if line.first == 76 { left = value } else { right = value } }
-                continue
-            }
-            // Other header keywords (COMPOUND..., NOHYPHEN); NEXTLEVEL starts libhyphen's compound level: stop there.
-            if (65...90).contains(line.first!)
-                && line.allSatisfy({ (65...90).contains($0) || (48...57).contains($0) || $0 == 32 || $0 == 44 }) {
-                if Self.hasPrefix(line, "NEXTLEVEL") && line.count == 9 { break lines }
+            guard let first = line.first, first != 37, first != 35 else { continue }  // empty, "%", "#"
+            // Header keywords: LEFTHYPHENMIN 2, COMPOUNDLEFTHYPHENMIN 2, NOHYPHEN ..., NEXTLEVEL.
+            // Patterns are lower case: a line starting with a capital is a keyword.
+            if (65...90).contains(first) {
+                let words = line.split(separator: 32).map { String(decoding: $0, as: UTF8.self) }
+                if words == ["NEXTLEVEL"] {
+                    levels.append(PatternTrie.Builder(capacity: bytes.count / 2))
+                } else if words.count == 2, let value = Int(words[1]), value > 0 {
+                    header[words[0]] = value
+                }
                 continue
             }
             // Non-standard patterns (`eszett/sz=,1,1`) change letters: not supported, skipped.
             if line.contains(47) { continue }
-            letters.removeAll(keepingCapacity: true)
-            digits.removeAll(keepingCapacity: true)
-            digits.append(0)
-            for b in line {
-                if b >= 48 && b <= 57 { digits[digits.count - 1] = b - 48 } else {
-                    letters.append(b)
-                    digits.append(0)
-                }
-            }
-            guard !letters.isEmpty else { continue }
-            var node: Int32 = 0
-            for b in letters {
-                let key = Int(node) << 8 | Int(b)
-                if let target = edges[key] { node = target } else {
-                    edges[key] = nodeCount
-                    node = nodeCount
-                    nodeCount += 1
-                }
-            }
-            ends[node] = table.count
-            table.append(digits)
+            levels[levels.count - 1].add(line)
         }
-        leftMin = left
-        rightMin = right
-        valueTable = table
-        // Flatten: edges sorted by (node, byte) give each node's edges contiguous and in byte order.
-        let sorted = edges.sorted { $0.key < $1.key }
-        edgeStart = [Int32](repeating: 0, count: Int(nodeCount) + 1)
-        edgeBytes.reserveCapacity(sorted.count)
-        edgeTargets.reserveCapacity(sorted.count)
-        for (key, target) in sorted {
-            edgeStart[(key >> 8) + 1] += 1
-            edgeBytes.append(UInt8(key & 0xFF))
-            edgeTargets.append(target)
-        }
-        for n in 0..<Int(nodeCount) { edgeStart[n + 1] += edgeStart[n] }
-        nodeValues = (0..<nodeCount).map { Int32(clamping: ends[$0] ?? -1) }
-    }
-
-    private static func hasPrefix(_ line: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
-        let p = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-        return line.count >= p.count && zip(line, p).allSatisfy { $0 == $1 }
-    }
-
-    public convenience init?(contentsOf path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        self.init(bytes: [UInt8](data))
+        leftMin = header["LEFTHYPHENMIN"] ?? defaults.left
+        rightMin = header["RIGHTHYPHENMIN"] ?? defaults.right
+        compoundLeftMin = header["COMPOUNDLEFTHYPHENMIN"] ?? 2
+        compoundRightMin = header["COMPOUNDRIGHTHYPHENMIN"] ?? 2
+        wordLevel = levels[levels.count - 1].build()
+        compoundLevel = levels.count > 1 ? levels[0].build() : nil
     }
 
     /// Offsets (in Unicode scalars from the word's start) where `word` may be hyphenated: "hyphenation" -> [2, 6].
@@ -126,7 +92,7 @@ public final class Hyphenator: @unchecked Sendable {
         var bytes: [UInt8] = [46]
         bytes.reserveCapacity(word.count + 4)
         var scalarStarts: [Int] = []
-        scalarStarts.reserveCapacity(word.count)
+        scalarStarts.reserveCapacity(word.count + 1)
         for s in word {
             scalarStarts.append(bytes.count)
             let v = s.value
@@ -136,6 +102,7 @@ public final class Hyphenator: @unchecked Sendable {
                 for ls in s.properties.lowercaseMapping.unicodeScalars { bytes.append(contentsOf: UTF8.encode(ls)!) }
             }
         }
+        scalarStarts.append(bytes.count)
         bytes.append(46)
         cacheLock.lock()
         if let cached = cache[bytes] {
@@ -151,41 +118,36 @@ public final class Hyphenator: @unchecked Sendable {
         return points
     }
 
+    /// `bytes` is ".word.", `scalarStarts` where each scalar starts in it (plus the end of the last).
     private func compute(_ bytes: [UInt8], scalarStarts: [Int]) -> [Int] {
-        var levels = [UInt8](repeating: 0, count: bytes.count + 1)
-        edgeStart.withUnsafeBufferPointer { starts in
-            edgeBytes.withUnsafeBufferPointer { eb in
-                edgeTargets.withUnsafeBufferPointer { et in
-                    for i in 0..<bytes.count {
-                        var node = 0
-                        var j = i
-                        while j < bytes.count {
-                            let b = bytes[j]
-                            var k = Int(starts[node]), end = Int(starts[node + 1])
-                            var found = -1
-                            while k < end {
-                                if eb[k] == b { found = Int(et[k]); break }
-                                if eb[k] > b { break }
-                                k += 1
-                            }
-                            if found < 0 { break }
-                            node = found
-                            j += 1
-                            let v = nodeValues[node]
-                            if v >= 0 {
-                                let digits = valueTable[Int(v)]
-                                for (d, value) in digits.enumerated() where value > levels[i + d] { levels[i + d] = value }
-                            }
-                        }
-                    }
-                }
-            }
+        let n = scalarStarts.count - 1
+        var compoundBreaks: [Int] = []
+        if let compoundLevel {
+            let levels = compoundLevel.levels(bytes)
+            compoundBreaks = oddPoints(levels, scalarStarts, from: 0, to: n, left: compoundLeftMin, right: compoundRightMin)
         }
-        // An odd level before scalar k, with enough letters on both sides, is a hyphenation point.
+        // Each part between compound breaks is hyphenated as a word of its own (".part.").
         var points: [Int] = []
-        if scalarStarts.count - rightMin >= leftMin {
-            for k in leftMin...(scalarStarts.count - rightMin) where levels[scalarStarts[k]] & 1 == 1 { points.append(k) }
+        var start = 0
+        for end in compoundBreaks + [n] {
+            if start > 0 { points.append(start) }
+            var part: [UInt8] = [46]
+            part.append(contentsOf: bytes[scalarStarts[start]..<scalarStarts[end]])
+            part.append(46)
+            let shift = scalarStarts[start] - 1
+            let starts = scalarStarts[start...end].map { $0 - shift }
+            let levels = wordLevel.levels(part)
+            points += oddPoints(levels, starts, from: 0, to: end - start,
+                                left: start == 0 ? leftMin : compoundLeftMin,
+                                right: end == n ? rightMin : compoundRightMin).map { $0 + start }
+            start = end
         }
-        return points
+        return points.filter { $0 >= leftMin && n - $0 >= rightMin }
+    }
+
+    /// Scalar offsets k in from+left...to-right whose level before scalar k is odd.
+    private func oddPoints(_ levels: [UInt8], _ starts: [Int], from: Int, to: Int, left: Int, right: Int) -> [Int] {
+        guard to - right >= from + left else { return [] }
+        return (from + left...to - right).filter { levels[starts[$0]] & 1 == 1 }
     }
 }

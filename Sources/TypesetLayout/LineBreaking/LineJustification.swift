@@ -46,7 +46,7 @@ enum LineJustification {
             // A very loose line also spaces its letters a little (as pdfTeX's font expansion widens glyphs), so
             // its word gaps grow less: at most `maxTracking` of a space between letters.
             var tracking = 0.0
-            if full && factor > trackingFrom && letters > 1 {
+            if full && factor > trackingFrom && letters > 1 && !ScriptJoining.forbidsLetterSpacing(line) {
                 let excess = Double(spaces) * (factor - trackingFrom)
                 tracking = min(excess / Double(letters - 1), maxTracking * Double(spaces) / Double(spaceCount))
                 factor = 1 + (Double(target - natural) - tracking * Double(letters - 1)) / Double(spaces)
