@@ -93,6 +93,7 @@ public enum Lowering {
         lowerer.setFootnotes(body: body)
         lowerer.finish()
         document.blocks = lowerer.output
+        document.footnotes = lowerer.footnotes.bodies
         return LoweringResult(document: document, diagnostics: lowerer.diagnostics, referencedFiles: lowerer.referencedFiles)
     }
 }

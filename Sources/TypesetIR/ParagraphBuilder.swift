@@ -10,6 +10,8 @@ struct ParagraphBuilder {
     private(set) var length = 0
     var attachments: [TextAttachment] = []
     var anchors: [String] = []
+    /// Numbers of the footnotes marked in this paragraph.
+    var footnoteMarks: [Int] = []
     /// `{{page}}`-style fields of a header/footer line: zero-width markers at UTF-8 offsets.
     var fields: [(offset: Int, field: RunningText.Field, attributes: CharacterAttributes)] = []
 
@@ -54,7 +56,9 @@ struct ParagraphBuilder {
 
     /// An empty paragraph keeps one empty run so layout still knows its font (its line height).
     func finish(style: ParagraphStyle, emptyAttributes: CharacterAttributes, location: SourceLocation?) -> AttributedParagraph {
-        AttributedParagraph(text: text, runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)] : runs,
-                            style: style, attachments: attachments, anchors: anchors, location: location)
+        var paragraph = AttributedParagraph(text: text, runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)] : runs,
+                                            style: style, attachments: attachments, anchors: anchors, location: location)
+        paragraph.footnoteMarks = Array(Set(footnoteMarks)).sorted()
+        return paragraph
     }
 }

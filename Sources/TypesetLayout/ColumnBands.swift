@@ -17,6 +17,7 @@ struct BandSnapshot {
     var section: String?
     var destinationNames: Set<String>
     var boxes: [OpenBox]
+    var notes: FootnoteArea
 }
 
 struct BandState {
@@ -50,10 +51,12 @@ extension Paginator {
         bands.bottoms = Array(repeating: top, count: frames.count)
         columnIndex = 0
         region = FlowRegion(frame: frames[0])
+        setCarriedNotes()
         bands.start = bands.cursor
         bands.layouts = bands.layouts.filter { $0.key >= bands.cursor.block }
         bands.snapshot = BandSnapshot(page: page, pageHasContent: pageHasContent, pendingSpace: pendingSpace,
-                                      section: section, destinationNames: destinationNames, boxes: boxes)
+                                      section: section, destinationNames: destinationNames, boxes: boxes,
+                                      notes: notes)
     }
 
     func bandFrames(bottom: Double) -> [ColumnFrame] {
@@ -66,9 +69,11 @@ extension Paginator {
     }
 
     /// Draws the band's column rules, as tall as its tallest column, and returns where its content ends.
+    /// A single column ending where a column set starts has its notes right under its text.
     @discardableResult
-    func closeBand() -> Double {
+    func closeBand(notesAtFoot: Bool = true) -> Double {
         bands.noteColumnEnd(columnIndex, bottom: region.y)
+        drawNotes(atFoot: notesAtFoot)
         let top = bands.top, bottoms = bands.bottoms
         let bottom = bottoms.max() ?? top
         if let rule = bands.columnSet.rule, frames.count > 1, bottom > top + FlowRegion.epsilon {
@@ -86,7 +91,7 @@ extension Paginator {
     /// A `columns=N` div starts or ends at block `index`: balance the band above, start the new one below it.
     func switchColumns(to set: ColumnSet, at index: Int) throws {
         try balanceBand(upTo: index)
-        let bottom = closeBand()
+        let bottom = closeBand(notesAtFoot: frames.count > 1)
         bands.columnSet = set
         bands.cursor = (index + 1, 0)
         guard bottom > bands.top + FlowRegion.epsilon else {
@@ -128,7 +133,7 @@ extension Paginator {
         defer { bands.isTrial = false }
         do {
             try placeBlocks(from: start.block, line: start.line, to: end)
-            return true
+            return notes.carry.isEmpty  // a note that would continue overleaf: not balanced this short
         } catch is BalanceOverflow {
             return false
         }
@@ -141,10 +146,13 @@ extension Paginator {
         section = snapshot.section
         destinationNames = snapshot.destinationNames
         boxes = snapshot.boxes
+        notes = snapshot.notes
+        noteCache = nil
         frames = bandFrames(bottom: bottom)
         bands.bottoms = Array(repeating: bands.top, count: frames.count)
         columnIndex = 0
         region = FlowRegion(frame: frames[0])
+        region.setFloor(region.frame.bottom - notes.height)
         openBoxFragments()
     }
 }

@@ -51,7 +51,7 @@ extension Paginator {
                 moved = true
             }
         }
-        if top + height > frame.bottom + FlowRegion.epsilon && !region.isEmpty {
+        if top + height > region.floor + FlowRegion.epsilon && !region.isEmpty {
             try nextColumn()
             return try placeFloat(f, at: index)
         }
@@ -71,5 +71,8 @@ extension Paginator {
         pageHasContent = true
         flow.floats[index] = (page.number, PlacedShape(shape: .rect(x: x, y: top, width: width, height: height),
                                                        margin: f.margin))
+        // Notes marked in the float: at the foot of the column it is drawn in, below it.
+        let marks = newNotes(in: f.paragraphs)
+        if !marks.isEmpty { takeNotes(marks, bodyBottom: max(region.y, top + height)) }
     }
 }
