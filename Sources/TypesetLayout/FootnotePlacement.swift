@@ -125,7 +125,8 @@ extension Paginator {
     private func take(_ lines: [NoteLine], into column: inout FlowRegion, bodyBottom: Double) {
         var k = 0
         if notes.carry.isEmpty {
-            while k < lines.count && column.floor - notes.growth(lines[k]) >= bodyBottom - FlowRegion.epsilon {
+            while k < lines.count
+                    && column.frame.bottom - notes.height - notes.growth(lines[k]) >= bodyBottom - FlowRegion.epsilon {
                 notes.append(lines[k])
                 k += 1
             }
@@ -135,12 +136,14 @@ extension Paginator {
     }
 
     /// A column starts: lines carried over go to its foot first, up to a share of the column (all of it
-    /// when `onlyNotes`: the text has ended), at least one line.
-    func setCarriedNotes(onlyNotes: Bool = false) {
+    /// when `onlyNotes`: the text has ended), at least one line. `below` instead: the text has ended at
+    /// that height in this column, the lines fill the space under it.
+    func setCarriedNotes(onlyNotes: Bool = false, below: Double? = nil) {
         guard !notes.carry.isEmpty else { return }
-        let cap = region.frame.height * (onlyNotes ? 1 : FootnoteArea.carryShare)
+        let cap = below.map { region.frame.bottom - $0 } ?? region.frame.height * (onlyNotes ? 1 : FootnoteArea.carryShare)
         var k = 0
-        while k < notes.carry.count && (notes.isEmpty || notes.height + notes.growth(notes.carry[k]) <= cap) {
+        while k < notes.carry.count
+                && ((notes.isEmpty && below == nil) || notes.height + notes.growth(notes.carry[k]) <= cap) {
             footnoteWork += 1
             notes.append(notes.carry[k])
             k += 1
@@ -150,10 +153,11 @@ extension Paginator {
     }
 
     /// The text has ended: notes whose marks were never placed (a truncated line) and lines still carried
-    /// over get columns of their own, so no note is lost.
+    /// over fill the space under the text, then get columns of their own, so no note is lost.
     func setRemainingNotes() throws {
         let unset = document.footnotes.indices.map { $0 + 1 }.filter { !notes.isSet($0) }
         if !unset.isEmpty { takeNotes(unset, bodyBottom: region.y) }
+        setCarriedNotes(below: region.y)
         while !notes.carry.isEmpty {
             try nextColumn()
             setCarriedNotes(onlyNotes: true)
