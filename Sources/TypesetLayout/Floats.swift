@@ -65,6 +65,10 @@ extension Paginator {
             for (i, box) in layout.lines.enumerated() {
                 page.lines.append(PlacedLine(paragraph: layout, lineIndex: i, originX: x + layout.left,
                                              baseline: y + box.baselineOffset))
+                for piece in layout.linkPieces(line: i) where isReachable(piece.target, from: layout) {
+                    page.links.append(LinkArea(target: piece.target, x: x + piece.x, y: y + box.baselineOffset - box.ascent,
+                                               width: piece.width, height: box.ascent + box.descent))
+                }
                 y += box.advance
             }
         }

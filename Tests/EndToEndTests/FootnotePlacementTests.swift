@@ -109,6 +109,21 @@ final class FootnotePlacementTests: XCTestCase {
         try FootnoteProbe.assertLinksOnNotePages(pdf, count: 1)
     }
 
+    func testMarksInABoxAFloatAndAShapeSetTheirNotesAtTheirColumnsFoot() throws {
+        let source = "# Containers\n\n\(Self.lorem)\n\n::: {box=true}\nBoxword[^b] \(Self.lorem)\n:::\n\n"
+            + "::: {float=right width=4cm}\nFloatword[^f] in a float.\n:::\n\n\(Self.lorem) \(Self.lorem)\n\n"
+            + "::: {shape=circle width=6cm align=center}\nShapeword[^s] \(Self.lorem)\n:::\n\n"
+            + body(6, marks: [4]) + "\n[^b]: Boxnote zeta.\n\n[^f]: Floatnote eta.\n\n[^s]: Shapenote theta.\n\n"
+            + "[^n4]: Notetext4 iota.\n"
+        let pdf = try Harness.typesetSource(source)
+        let words = try PDF.words(pdf)
+        for (note, mark) in [("Boxnote", "Boxword"), ("Floatnote", "Floatword"), ("Shapenote", "Shapeword"),
+                             ("Notetext4", "Markword4")] {
+            try assertNote(note, markedAt: mark, in: words, columns: [0...600])
+        }
+        try FootnoteProbe.assertLinksOnNotePages(pdf, count: 4)
+    }
+
     func testTwoThousandNotesAreAllSetOnTheirMarksPages() throws {
         let source = (1...2000).map { "Paragraph \($0) says a little^[Notenumber \($0) is here.]." }
             .joined(separator: "\n\n")
