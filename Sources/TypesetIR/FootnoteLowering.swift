@@ -53,6 +53,8 @@ struct FootnoteState {
     }
 
     static func anchor(_ number: Int) -> String { "footnote-\(number)" }
+    /// The destination at the mark a note's number links back to (placed by layout).
+    static func backAnchor(_ number: Int) -> String { "fnref-\(number)" }
 }
 
 extension DocumentLowerer {
@@ -124,7 +126,11 @@ extension DocumentLowerer {
         let body = output
         output = []
         var builder = ParagraphBuilder()
-        builder.append("\(number). ", state.character)
+        var numberAttributes = state.character
+        numberAttributes.link = .destination(FootnoteState.backAnchor(number))  // layout places it at the mark
+        definedAnchors.insert(FootnoteState.backAnchor(number))
+        builder.append("\(number).", numberAttributes)
+        builder.append(" ", state.character)
         builder.anchors.append(FootnoteState.anchor(number))
         definedAnchors.insert(FootnoteState.anchor(number))
         var rest = blocks[...]

@@ -77,6 +77,6 @@ extension Paginator {
                                                        margin: f.margin))
         // Notes marked in the float: at the foot of the column it is drawn in, below it.
         let marks = newNotes(in: f.paragraphs)
-        if !marks.isEmpty { takeNotes(marks, bodyBottom: max(region.y, top + height)) }
+        if !marks.isEmpty { takeNotes(marks, bodyBottom: max(region.y, top + height), markTop: top) }
     }
 }

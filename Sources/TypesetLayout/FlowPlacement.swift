@@ -213,7 +213,7 @@ extension Paginator {
                 continue
             }
             let slot = region.take(gap: gap, height: bandHeight, advance: advance)
-            if !marks.isEmpty { takeNotes(marks, bodyBottom: slot.top + bandHeight) }
+            if !marks.isEmpty { takeNotes(marks, bodyBottom: slot.top + bandHeight, markTop: slot.top) }
             let baselineOffset = pieces.map { $0.layout.lines[$0.line].baselineOffset }.max() ?? nominal.baselineOffset
             let baseline = slot.top + baselineOffset
             if offset == 0 { placeDestinations(p, x: frame.x, y: slot.top) }

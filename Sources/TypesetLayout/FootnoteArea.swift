@@ -67,6 +67,9 @@ struct FootnoteArea {
         return lines
     }
 
+    /// Where a note's number links back to: the line holding its (first) mark. Same name as in lowering.
+    static func backAnchor(_ number: Int) -> String { "fnref-\(number)" }
+
     /// The note number a `footnote-N` destination names.
     static func number(_ destination: String) -> Int? {
         guard destination.hasPrefix("footnote-") else { return nil }

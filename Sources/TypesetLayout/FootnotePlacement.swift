@@ -108,9 +108,16 @@ extension Paginator {
 
     /// Sets notes `numbers` at the foot of the column as far as they fit below `bodyBottom`; the rest is
     /// carried to the next column. With a positioned shape open, the notes go to the column it was met in.
-    func takeNotes(_ numbers: [Int], bodyBottom: Double) {
+    /// `markTop`: the top of the line holding the marks, where each note's number links back to.
+    func takeNotes(_ numbers: [Int], bodyBottom: Double, markTop: Double? = nil) {
         let lines = noteLines(numbers)
         noteCache = nil
+        if let markTop {
+            let x = region.frame.x
+            for n in numbers where destinationNames.insert(FootnoteArea.backAnchor(n)).inserted {
+                page.destinations.append(NamedDestination(name: FootnoteArea.backAnchor(n), x: x, y: markTop))
+            }
+        }
         for n in numbers { notes.markSet(n) }
         for line in lines where line.startsNote { notes.markSet(line.number) }  // notes referenced from notes
         guard !lines.isEmpty else { return }

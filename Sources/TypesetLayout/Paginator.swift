@@ -140,7 +140,10 @@ final class Paginator {
             names.formUnion(p.anchors)
             if let id = p.outline?.id { names.insert(id) }
         }
-        for note in document.footnotes { for p in note.paragraphs { names.formUnion(p.anchors) } }
+        for note in document.footnotes {
+            names.insert(FootnoteArea.backAnchor(note.number))
+            for p in note.paragraphs { names.formUnion(p.anchors) }
+        }
         return names
     }()
     /// The last block that puts something on a page: breaks after it do nothing (no empty last page).
@@ -323,7 +326,10 @@ final class Paginator {
                 continue
             }
             placeLines(p, start..<(start + cut.count), gap: gap, index: index)
-            if !cut.notes.isEmpty { takeNotes(cut.notes, bodyBottom: cut.bodyBottom) }
+            if !cut.notes.isEmpty {
+                let markTop = cut.bodyBottom - p.line(start + cut.count - 1).height
+                takeNotes(cut.notes, bodyBottom: cut.bodyBottom, markTop: markTop)
+            }
             start += cut.count
             bands.cursor.line = start
             if p.hasLine(start) && cut.count == count && cut.notes.isEmpty { try nextColumn() }

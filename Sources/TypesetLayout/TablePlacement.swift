@@ -54,7 +54,7 @@ extension Paginator {
                 repeatHeader = false
             }
             placeRow(row, of: table, gap: gap)
-            if !marks.isEmpty { takeNotes(marks, bodyBottom: region.y) }
+            if !marks.isEmpty { takeNotes(marks, bodyBottom: region.y, markTop: region.y - row.height) }
             gap = 0
             index += 1
         }

@@ -66,6 +66,15 @@ final class FootnotePlacementTests: XCTestCase {
             last = range.lowerBound
         }
         try FootnoteProbe.assertLinksOnNotePages(pdf, count: marks.count)
+        // Each note's number links back to its mark's line, on the same page.
+        let dests = try PDF.tool("pdfinfo", ["-dests", pdf])
+        let objects = try PDF.objects(pdf)
+        for n in 1...marks.count {
+            let back = try XCTUnwrap(dests.split(separator: "\n").first { $0.hasSuffix("\"fnref-\(n)\"") }, dests)
+            let note = try XCTUnwrap(dests.split(separator: "\n").first { $0.hasSuffix("\"footnote-\(n)\"") })
+            XCTAssertEqual(back.split(separator: " ").first, note.split(separator: " ").first, "fnref-\(n)")
+            XCTAssertTrue(objects.contains("/Dest (fnref-\(n))"), "no link back from note \(n)")
+        }
     }
 
     func testTwoColumnNotesSitUnderTheirOwnColumnWithTableCellAndListItem() throws {
