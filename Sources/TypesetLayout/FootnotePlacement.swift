@@ -70,10 +70,10 @@ extension Paginator {
             let n = queue[k]
             k += 1
             guard n >= 1, n <= document.footnotes.count, !notes.isSet(n) else { continue }
+            // Warnings about a note's text once, however often balancing lays it out again.
+            let first = notesLaidOut.insert(n).inserted
             for (j, paragraph) in document.footnotes[n - 1].paragraphs.enumerated() {
-                // Warnings about a note's text once, however often balancing lays it out again.
                 var ignored: [Diagnostic] = []
-                let first = notesLaidOut.insert(n).inserted
                 let layout = ParagraphLayout(paragraph, columnWidth: width, engine: engine, images: images,
                                              diagnostics: &ignored)
                 if first { diagnostics += ignored }
