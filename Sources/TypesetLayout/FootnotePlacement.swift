@@ -38,7 +38,8 @@ extension Paginator {
 
     /// Of `count` lines of `p` from `start` that fit the column (after `gap`), how many to place now: up to
     /// and including the first line with new marks when its notes fit too (they are returned, to be set
-    /// below text ending at `bodyBottom`), else the lines before it. An empty column takes the line anyway.
+    /// below text ending at `bodyBottom`), else the lines before it (none rather than orphans). An empty
+    /// column takes the line anyway.
     func footnoteCut(_ p: ParagraphLayout, from start: Int, count: Int,
                      gap: Double) -> (count: Int, notes: [Int], bodyBottom: Double) {
         guard !p.paragraph.footnoteMarks.isEmpty else { return (count, [], 0) }
@@ -51,7 +52,10 @@ extension Paginator {
                 if notesFit(found, bodyBottom: bottom) || (region.isEmpty && j == start) || flow.positioned != nil {
                     return (j - start + 1, found, bottom)
                 }
-                return (j - start, [], 0)
+                // Fewer lines than `orphans` would start the paragraph here: it starts in the next column.
+                let before = j - start
+                if start == 0 && before < p.paragraph.style.orphans && !region.isEmpty { return (0, [], 0) }
+                return (before, [], 0)
             }
             top += box.advance
         }
