@@ -74,6 +74,7 @@ extension Paginator {
     func closeBand(notesAtFoot: Bool = true) -> Double {
         bands.noteColumnEnd(columnIndex, bottom: region.y)
         drawNotes(atFoot: notesAtFoot)
+        releaseDeferredNotes()
         let top = bands.top, bottoms = bands.bottoms
         let bottom = bottoms.max() ?? top
         if let rule = bands.columnSet.rule, frames.count > 1, bottom > top + FlowRegion.epsilon {

@@ -33,6 +33,8 @@ struct FootnoteArea {
     private(set) var height = 0.0
     /// Lines that did not fit their column, for the foot of the next one (in order).
     var carry: [NoteLine] = []
+    /// Notes of a positioned shape for a later column of this page (the first column the shape overlaps).
+    var deferred: [(column: Int, lines: [NoteLine])] = []
     /// Notes set so far: every number up to `setThrough`, and the ones in `setAbove` (met out of order).
     private var setThrough = 0
     private var setAbove: Set<Int> = []

@@ -126,6 +126,13 @@ extension Paginator {
         for line in lines where line.startsNote { notes.markSet(line.number) }  // notes referenced from notes
         guard !lines.isEmpty else { return }
         if var column = flow.positioned?.region {
+            // The first column of the page the shape overlaps: a later one gets the notes when it starts.
+            let box = region.frame
+            let first = frames.firstIndex { $0.x < box.x + box.width && $0.x + $0.width > box.x }
+            if let first, first > columnIndex {
+                notes.deferred.append((first, lines))
+                return
+            }
             take(lines, into: &column, bodyBottom: column.y)
             flow.positioned?.region = column
         } else {
@@ -150,7 +157,7 @@ extension Paginator {
     /// when `onlyNotes`: the text has ended), at least one line. `below` instead: the text has ended at
     /// that height in this column, the lines fill the space under it.
     func setCarriedNotes(onlyNotes: Bool = false, below: Double? = nil) {
-        guard !notes.carry.isEmpty else { return }
+        guard !notes.carry.isEmpty || !notes.deferred.isEmpty else { return }
         let cap = below.map { region.frame.bottom - $0 } ?? region.frame.height * (onlyNotes ? 1 : FootnoteArea.carryShare)
         var k = 0
         while k < notes.carry.count
@@ -161,6 +168,16 @@ extension Paginator {
         }
         notes.carry.removeFirst(k)
         region.setFloor(region.frame.bottom - notes.height)
+        // Notes of a positioned shape that overlaps this column first.
+        while let k = notes.deferred.firstIndex(where: { $0.column == columnIndex }) {
+            take(notes.deferred.remove(at: k).lines, into: &region, bodyBottom: region.y)
+        }
+    }
+
+    /// The page or band ends: notes kept for columns not reached continue in the next column.
+    func releaseDeferredNotes() {
+        for d in notes.deferred { notes.carry += d.lines }
+        notes.deferred = []
     }
 
     /// The text has ended: notes whose marks were never placed (a truncated line) and lines still carried
@@ -168,6 +185,7 @@ extension Paginator {
     func setRemainingNotes() throws {
         let unset = document.footnotes.indices.map { $0 + 1 }.filter { !notes.isSet($0) }
         if !unset.isEmpty { takeNotes(unset, bodyBottom: region.y) }
+        releaseDeferredNotes()
         setCarriedNotes(below: region.y)
         while !notes.carry.isEmpty {
             try nextColumn()

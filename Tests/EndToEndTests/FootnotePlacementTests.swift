@@ -133,6 +133,19 @@ final class FootnotePlacementTests: XCTestCase {
         try FootnoteProbe.assertLinksOnNotePages(pdf, count: 4)
     }
 
+    func testAPositionedShapesNoteGoesUnderTheFirstColumnItOverlaps() throws {
+        // The div is met early in the left column; the shape is drawn over the right column.
+        let source = "---\ncolumns: 2\n---\n@exclude rect(300pt, 400pt, 140pt, 60pt) margin=4pt\n\n"
+            + "::: {shape=ellipse x=300pt y=400pt width=140pt height=60pt}\nShapeword[^s] zeta eta.\n:::\n\n"
+            + body(12, marks: []) + "\n[^s]: Shapenote theta.\n"
+        let pdf = try Harness.typesetSource(source)
+        let words = try PDF.words(pdf)
+        let note = try assertNote("Shapenote", markedAt: "Shapeword", in: words, columns: [50...297, 297...545])
+        XCTAssertGreaterThan(note.xMin, 297, "under the right column")
+        let right = words.filter { $0.page == 1 && $0.xMin > 297 && Self.bodyWords.contains($0.text) }
+        XCTAssertFalse(right.isEmpty, "the right column has text above the note")
+    }
+
     func testTwoThousandNotesAreAllSetOnTheirMarksPages() throws {
         let source = (1...2000).map { "Paragraph \($0) says a little^[Notenumber \($0) is here.]." }
             .joined(separator: "\n\n")
