@@ -64,6 +64,16 @@ TEXTS = [
     "room under the floor finish, and its coverage was checked seat by seat with a receiver before the opening.",
 ]
 
+# Footnotes: one in every third section, set at the foot of the column where its mark lands.
+NOTES = [
+    "Measured with a total station from two control points; the closing error was under five millimetres.",
+    "Prices are those of the second quarter, excluding value added tax.",
+    "The inspection records are kept with the operating manual and handed to the owner at completion.",
+    "The gradient is at most one in twenty, with a level landing at least every ten metres of rise; where the "
+    "ground did not allow that, the path was lengthened rather than steepened, and a handrail runs on both sides "
+    "of every ramp so that a user can rest a hand on the side of their stronger arm in either direction.",
+]
+
 BULLETS = [
     "agree the scope and the budget in writing before design starts",
     "keep one drawing register and one version of each drawing",
@@ -80,6 +90,12 @@ def section_text(chapter: int, section: int) -> str:
         text = TEXTS[(start + k) % len(TEXTS)]
         if k == 2:
             text = f"In section {chapter + 1}.{section + 1}, the figures were checked twice. " + text
+        if k == 3 and (chapter + section) % 3 == 0:
+            label = f"c{chapter + 1}s{section + 1}"
+            text += f"[^{label}]"
+            out.append(text)
+            out.append(f"[^{label}]: " + NOTES[(chapter + section) % len(NOTES)])
+            continue
         out.append(text)
         if k == 4 and (chapter + section) % 2 == 0:
             out.append("\n".join(f"- {b}" for b in BULLETS))

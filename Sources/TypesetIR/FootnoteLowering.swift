@@ -1,8 +1,8 @@
 // Footnotes (contract section 4): numbered 1, 2, 3 in order of first reference; the mark is a superscript
 // number linking to its note.
-// INTERIM PLACEMENT: the notes are set at the END OF THE DOCUMENT (after a short rule, in style `footnote`,
-// each starting with its number and carrying the link target), not yet at the foot of the column where the
-// mark lands as the contract asks: that needs the paginator to reserve space per column.
+// The notes are lowered into `TypesetDocument.footnotes` (style `footnote`, each starting with its number
+// and carrying the link target); layout sets each at the foot of the column where its mark lands, under a
+// short rule (TypesetLayout/FootnoteArea.swift).
 
 import RTSyntax
 
@@ -27,6 +27,8 @@ struct FootnoteState {
     var numbers: [String: Int] = [:]
     /// Notes by number - 1, in the order they are first referenced.
     var notes: [Note] = []
+    /// The notes lowered, by number - 1 (`setFootnotes`).
+    var bodies: [FootnoteBody] = []
 
     /// Finds every `[^label]: text` in the document, wherever it is nested.
     mutating func collect(_ blocks: [Block], diagnostics: inout [Diagnostic]) {
@@ -51,6 +53,8 @@ struct FootnoteState {
     }
 
     static func anchor(_ number: Int) -> String { "footnote-\(number)" }
+    /// The destination at the mark a note's number links back to (placed by layout).
+    static func backAnchor(_ number: Int) -> String { "fnref-\(number)" }
 }
 
 extension DocumentLowerer {
@@ -84,31 +88,28 @@ extension DocumentLowerer {
         a.fontSize = attributes.fontSize * Self.superscriptScale
         a.link = .destination(FootnoteState.anchor(number))
         internalLinks.append((FootnoteState.anchor(number), location))
+        builder.footnoteMarks.append(number)
         builder.append(String(number), a)
     }
 
-    /// Sets every referenced note after the body (interim placement, see the top of this file) and warns
-    /// about definitions never referenced. Notes referenced from notes are numbered and set after them.
+    /// Lowers every referenced note into `footnotes.bodies` (layout sets them at the foot of the column where
+    /// their marks land) and warns about definitions never referenced. Notes referenced from notes are
+    /// numbered after them.
     mutating func setFootnotes(body: StyleState) {
         var state = body
         sheet.apply("footnote", to: &state)
         var k = 0
         while k < footnotes.notes.count {
-            if k == 0 {
-                var rule = HorizontalRule()
-                rule.widthFraction = 1.0 / 3.0
-                rule.spaceBefore = 12
-                rule.spaceAfter = 4
-                output.append(.rule(rule))
-            }
             let number = k + 1
+            let paragraphs: [AttributedParagraph]
             switch footnotes.notes[k] {
             case .defined(let blocks, let location):
-                setNote(number, blocks: blocks, state: state, location: location)
+                paragraphs = lowerNote(number, blocks: blocks, state: state, location: location)
             case .inline(let content, let location):
-                setNote(number, blocks: [Block(.paragraph(content), range: SourceRange(at: location))],
-                        state: state, location: location)
+                paragraphs = lowerNote(number, blocks: [Block(.paragraph(content), range: SourceRange(at: location))],
+                                       state: state, location: location)
             }
+            footnotes.bodies.append(FootnoteBody(number: number, paragraphs: paragraphs))
             k += 1
         }
         let unused = footnotes.definitions.filter { footnotes.numbers[$0.key] == nil }
@@ -118,10 +119,18 @@ extension DocumentLowerer {
         }
     }
 
-    /// `N. ` then the note's first paragraph; the paragraph carries the anchor the mark links to.
-    private mutating func setNote(_ number: Int, blocks: [Block], state: StyleState, location: SourceLocation) {
+    /// `N. ` then the note's first paragraph, which carries the anchor the mark links to; then the note's
+    /// other blocks as paragraphs (lists, quotes and code are paragraphs; a table or float is not set here).
+    private mutating func lowerNote(_ number: Int, blocks: [Block], state: StyleState,
+                                    location: SourceLocation) -> [AttributedParagraph] {
+        let body = output
+        output = []
         var builder = ParagraphBuilder()
-        builder.append("\(number). ", state.character)
+        var numberAttributes = state.character
+        numberAttributes.link = .destination(FootnoteState.backAnchor(number))  // layout places it at the mark
+        definedAnchors.insert(FootnoteState.backAnchor(number))
+        builder.append("\(number).", numberAttributes)
+        builder.append(" ", state.character)
         builder.anchors.append(FootnoteState.anchor(number))
         definedAnchors.insert(FootnoteState.anchor(number))
         var rest = blocks[...]
@@ -134,5 +143,23 @@ extension DocumentLowerer {
         }
         emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: at)
         lowerBlocks(Array(rest), in: state)
+        var paragraphs: [AttributedParagraph] = []
+        var warned = false
+        for block in output {
+            switch block {
+            case .paragraph(let p): paragraphs.append(p)
+            case .tocEntry(let entry): paragraphs.append(entry.paragraph)
+            case .table, .float:
+                if !warned {
+                    diagnostics.append(.warning("a table or float in footnote \(number) is not set: a footnote "
+                        + "holds paragraphs, lists, quotes and code", at: location))
+                    warned = true
+                }
+            default:
+                break  // rules, breaks, column sets, shapes and box edges do not apply at a column's foot
+            }
+        }
+        output = body
+        return paragraphs
     }
 }

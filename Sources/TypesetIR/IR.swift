@@ -221,6 +221,9 @@ public struct AttributedParagraph: Hashable, Sendable {
     public var caption: CaptionInfo? = nil
     /// `[](#id){ref=page}` numbers in the text, filled in from the counting pass (References.swift).
     public var pageReferences: [PageReference] = []
+    /// Numbers of the footnotes marked in this paragraph, sorted: layout sets each note at the foot of the
+    /// column where the line holding its mark (a `footnote-N` link) is placed.
+    public var footnoteMarks: [Int] = []
 
     public init(text: String, runs: [AttributeRun], style: ParagraphStyle, attachments: [TextAttachment] = [],
                 anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {
@@ -362,11 +365,24 @@ public struct RunningText: Hashable, Sendable {
     public init() {}
 }
 
+/// A footnote's text (contract section 4): paragraphs in style `footnote`, the first starting with the
+/// number and carrying the `footnote-N` destination its marks link to.
+public struct FootnoteBody: Hashable, Sendable {
+    public var number: Int
+    public var paragraphs: [AttributedParagraph]
+    public init(number: Int, paragraphs: [AttributedParagraph]) {
+        self.number = number
+        self.paragraphs = paragraphs
+    }
+}
+
 /// The whole document, ready for layout.
 public struct TypesetDocument: Hashable, Sendable {
     public var metadata = DocumentMetadata()
     public var page = PageGeometry()
     public var blocks: [LayoutBlock] = []
+    /// Footnotes by number - 1: layout sets them at the foot of the column where their marks land.
+    public var footnotes: [FootnoteBody] = []
     public var header: RunningText? = nil
     public var footer: RunningText? = nil
     public var language: String = "en"

@@ -98,6 +98,7 @@ public enum Lowering {
         lowerer.setFootnotes(body: body)
         lowerer.finish()
         document.blocks = lowerer.output
+        document.footnotes = lowerer.footnotes.bodies
         return LoweringResult(document: document, diagnostics: lowerer.diagnostics, referencedFiles: lowerer.referencedFiles)
     }
 }

@@ -10,6 +10,8 @@ struct ParagraphBuilder {
     private(set) var length = 0
     var attachments: [TextAttachment] = []
     var anchors: [String] = []
+    /// Numbers of the footnotes marked in this paragraph.
+    var footnoteMarks: [Int] = []
     /// `{{page}}`-style fields of a header/footer line: zero-width markers at UTF-8 offsets.
     var fields: [(offset: Int, field: RunningText.Field, attributes: CharacterAttributes)] = []
     /// `[](#id){ref=page}` placeholders (References.swift).
@@ -59,6 +61,7 @@ struct ParagraphBuilder {
         var paragraph = AttributedParagraph(text: text, runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)] : runs,
                                             style: style, attachments: attachments, anchors: anchors, location: location)
         paragraph.pageReferences = pageReferences
+        paragraph.footnoteMarks = Array(Set(footnoteMarks)).sorted()
         return paragraph
     }
 }

@@ -44,7 +44,7 @@ extension Paginator {
     /// The column ends: each open box draws its fragment down to the column's bottom.
     func closeBoxFragments() {
         for k in boxes.indices.reversed() where boxes[k].fragmentTop != nil {
-            drawBoxFragment(boxes[k], bottom: max(region.frame.bottom, region.y), isLast: false)
+            drawBoxFragment(boxes[k], bottom: max(region.floor, region.y), isLast: false)
             boxes[k].fragmentTop = nil
             boxes[k].isFirstFragment = false
         }

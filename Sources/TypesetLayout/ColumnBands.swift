@@ -18,6 +18,7 @@ struct BandSnapshot {
     var destinationNames: Set<String>
     var boxes: [OpenBox]
     var deferredFigures: [Range<Int>] = []
+    var notes: FootnoteArea
 }
 
 struct BandState {
@@ -51,11 +52,13 @@ extension Paginator {
         bands.bottoms = Array(repeating: top, count: frames.count)
         columnIndex = 0
         region = FlowRegion(frame: frames[0])
+        setCarriedNotes()
         bands.start = bands.cursor
         bands.layouts = bands.layouts.filter { $0.key >= bands.cursor.block }
         bands.snapshot = BandSnapshot(page: page, pageHasContent: pageHasContent, pendingSpace: pendingSpace,
                                       section: section, destinationNames: destinationNames, boxes: boxes,
-                                      deferredFigures: deferredFigures)
+                                      deferredFigures: deferredFigures,
+                                      notes: notes)
     }
 
     func bandFrames(bottom: Double) -> [ColumnFrame] {
@@ -68,9 +71,12 @@ extension Paginator {
     }
 
     /// Draws the band's column rules, as tall as its tallest column, and returns where its content ends.
+    /// A single column ending where a column set starts has its notes right under its text.
     @discardableResult
-    func closeBand() -> Double {
+    func closeBand(notesAtFoot: Bool = true) -> Double {
         bands.noteColumnEnd(columnIndex, bottom: region.y)
+        drawNotes(atFoot: notesAtFoot)
+        releaseDeferredNotes()
         let top = bands.top, bottoms = bands.bottoms
         let bottom = bottoms.max() ?? top
         if let rule = bands.columnSet.rule, frames.count > 1, bottom > top + FlowRegion.epsilon {
@@ -88,7 +94,7 @@ extension Paginator {
     /// A `columns=N` div starts or ends at block `index`: balance the band above, start the new one below it.
     func switchColumns(to set: ColumnSet, at index: Int) throws {
         try balanceBand(upTo: index)
-        let bottom = closeBand()
+        let bottom = closeBand(notesAtFoot: frames.count > 1)
         bands.columnSet = set
         bands.cursor = (index + 1, 0)
         guard bottom > bands.top + FlowRegion.epsilon else {
@@ -130,7 +136,7 @@ extension Paginator {
         defer { bands.isTrial = false }
         do {
             try placeBlocks(from: start.block, line: start.line, to: end)
-            return true
+            return notes.carry.isEmpty  // a note that would continue overleaf: not balanced this short
         } catch is BalanceOverflow {
             return false
         }
@@ -144,10 +150,13 @@ extension Paginator {
         destinationNames = snapshot.destinationNames
         boxes = snapshot.boxes
         deferredFigures = snapshot.deferredFigures
+        notes = snapshot.notes
+        noteCache = nil
         frames = bandFrames(bottom: bottom)
         bands.bottoms = Array(repeating: bands.top, count: frames.count)
         columnIndex = 0
         region = FlowRegion(frame: frames[0])
+        region.setFloor(region.frame.bottom - notes.height)
         openBoxFragments()
     }
 }

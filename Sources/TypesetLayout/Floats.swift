@@ -51,7 +51,7 @@ extension Paginator {
                 moved = true
             }
         }
-        if top + height > frame.bottom + FlowRegion.epsilon && !region.isEmpty {
+        if top + height > region.floor + FlowRegion.epsilon && !region.isEmpty {
             try nextColumn()
             return try placeFloat(f, at: index)
         }
@@ -65,11 +65,18 @@ extension Paginator {
             for (i, box) in layout.lines.enumerated() {
                 page.lines.append(PlacedLine(paragraph: layout, lineIndex: i, originX: x + layout.left,
                                              baseline: y + box.baselineOffset))
+                for piece in layout.linkPieces(line: i) where isReachable(piece.target, from: layout) {
+                    page.links.append(LinkArea(target: piece.target, x: x + piece.x, y: y + box.baselineOffset - box.ascent,
+                                               width: piece.width, height: box.ascent + box.descent))
+                }
                 y += box.advance
             }
         }
         pageHasContent = true
         flow.floats[index] = (page.number, PlacedShape(shape: .rect(x: x, y: top, width: width, height: height),
                                                        margin: f.margin))
+        // Notes marked in the float: at the foot of the column it is drawn in, below it.
+        let marks = newNotes(in: f.paragraphs)
+        if !marks.isEmpty { takeNotes(marks, bodyBottom: max(region.y, top + height), markTop: top) }
     }
 }

@@ -200,7 +200,20 @@ extension Paginator {
                 startedInColumn = false
                 continue
             }
+            // A band with footnote marks goes where its notes fit too (FootnotePlacement.swift).
+            var marks: [Int] = []
+            for piece in pieces { marks += newNotes(piece.layout, line: piece.line).filter { !marks.contains($0) } }
+            if !marks.isEmpty, !force, flow.positioned == nil, !region.isEmpty,
+               !notesFit(marks, bodyBottom: region.y + gap + bandHeight) {
+                try nextColumn()
+                gap = 0
+                reuse = nil
+                linesInColumn = 0
+                startedInColumn = false
+                continue
+            }
             let slot = region.take(gap: gap, height: bandHeight, advance: advance)
+            if !marks.isEmpty { takeNotes(marks, bodyBottom: slot.top + bandHeight, markTop: slot.top) }
             let baselineOffset = pieces.map { $0.layout.lines[$0.line].baselineOffset }.max() ?? nominal.baselineOffset
             let baseline = slot.top + baselineOffset
             if offset == 0 { placeDestinations(p, x: frame.x, y: slot.top) }

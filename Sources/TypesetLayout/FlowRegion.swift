@@ -29,16 +29,22 @@ struct FlowRegion {
     private(set) var y: Double
     /// Nothing placed yet: space before a block is dropped here.
     private(set) var isEmpty = true
+    /// Bottom of the text area: the frame's bottom less the footnotes at its foot (FootnoteArea.swift).
+    private(set) var floor: Double
 
     init(frame: ColumnFrame) {
         self.frame = frame
         y = frame.top
+        floor = frame.bottom
     }
 
-    /// Height left between the next line's top and the bottom of the column.
-    var remaining: Double { frame.bottom - y }
+    /// Height left between the next line's top and the bottom of the text area.
+    var remaining: Double { floor - y }
 
-    func fits(_ height: Double) -> Bool { y + height <= frame.bottom + FlowRegion.epsilon }
+    func fits(_ height: Double) -> Bool { y + height <= floor + FlowRegion.epsilon }
+
+    /// Footnotes take the column's foot up to `value`.
+    mutating func setFloor(_ value: Double) { floor = min(value, frame.bottom) }
 
     /// Takes a slot `height` tall after `gap` of space; the next slot starts `advance` below its top.
     mutating func take(gap: Double, height: Double, advance: Double) -> LineSlot {

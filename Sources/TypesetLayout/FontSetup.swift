@@ -107,6 +107,9 @@ extension LayoutEngine {
             guard case .paragraph(let p) = block else { continue }
             for run in p.runs { check(run.attributes, at: p.location) }
         }
+        for p in document.footnotes.flatMap(\.paragraphs) {
+            for run in p.runs { check(run.attributes, at: p.location) }
+        }
         for running in [document.header, document.footer].compactMap({ $0 }) {
             for piece in running.left + running.center + running.right {
                 switch piece {
@@ -126,6 +129,13 @@ extension LayoutEngine {
             guard case .paragraph(var p) = document.blocks[i] else { continue }
             for r in p.runs.indices { fix(&p.runs[r].attributes) }
             document.blocks[i] = .paragraph(p)
+        }
+        for n in document.footnotes.indices {
+            for k in document.footnotes[n].paragraphs.indices {
+                for r in document.footnotes[n].paragraphs[k].runs.indices {
+                    fix(&document.footnotes[n].paragraphs[k].runs[r].attributes)
+                }
+            }
         }
         func fixPieces(_ pieces: inout [RunningText.Piece]) {
             for k in pieces.indices {

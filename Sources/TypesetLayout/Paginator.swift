@@ -10,6 +10,8 @@ import TypesetIR
 public struct PaginationSummary {
     public var pageCount: Int
     public var diagnostics: [Diagnostic]
+    /// Steps of footnote work (marks looked at, note lines handled): counted for the growth check.
+    public var footnoteWork = 0
 }
 
 public enum DocumentLayout {
@@ -119,6 +121,12 @@ final class Paginator {
     var flow = FlowState()
     /// Open `box=true` divs, outermost first (BoxPlacement.swift).
     var boxes: [OpenBox] = []
+    /// Footnotes: this column's notes, lines carried over, notes set (FootnoteArea.swift).
+    var notes = FootnoteArea()
+    /// The last notes laid out (a fit check is followed by setting the same notes), and notes laid out once.
+    var noteCache: (numbers: [Int], width: Double, lines: [NoteLine])?
+    var notesLaidOut = Set<Int>()
+    var footnoteWork = 0
     /// Page of each named destination so far (the counting pass hands them to the drawing pass's toc).
     var destinationPages: [String: Int] = [:]
     /// The last paragraph location met while placing, for errors that stop pagination.
@@ -138,6 +146,10 @@ final class Paginator {
         for case .paragraph(let p) in document.blocks {
             names.formUnion(p.anchors)
             if let id = p.outline?.id { names.insert(id) }
+        }
+        for note in document.footnotes {
+            names.insert(FootnoteArea.backAnchor(note.number))
+            for p in note.paragraphs { names.formUnion(p.anchors) }
         }
         return names
     }()
@@ -174,6 +186,7 @@ final class Paginator {
             do {
                 try placeBlocks(from: 0, line: 0, to: document.blocks.count)
                 try balanceBand(upTo: document.blocks.count)  // the last page's columns
+                try setRemainingNotes()
                 try finishPage()
             } catch let stop as Diagnostic {
                 // Too many pages, or text that fits nowhere: the build fails with this error (no PDF is kept).
@@ -184,7 +197,7 @@ final class Paginator {
             diagnostics.append(.warning("the table of contents may show wrong page numbers (headings moved while numbering it)", at: nil))
         }
         checkReferencePages()
-        return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics)
+        return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics, footnoteWork: footnoteWork)
     }
 
     /// Places blocks `start..<end`, the first from line `line` on (a band being placed again starts mid-paragraph).
@@ -309,7 +322,7 @@ final class Paginator {
         var start = firstLine
         while p.hasLine(start) {
             bands.cursor.line = start
-            let gap = region.isEmpty ? 0 : pendingSpace + style.spaceBefore
+            let gap = region.isEmpty || start > 0 ? 0 : pendingSpace + style.spaceBefore
             var count = linesThatFit(p, from: start, available: region.remaining - gap, columnIsEmpty: region.isEmpty)
             if count == 0 && region.isEmpty && (bands.isTrial || region.frame.top > document.page.margins.top + 0.5) {
                 // Too short a column: balancing tries a taller one; a band low on the page goes on to the next.
@@ -329,10 +342,20 @@ final class Paginator {
                     continue
                 }
             }
-            placeLines(p, start..<(start + count), gap: start == 0 ? gap : 0, index: index)
-            start += count
+            // A line with footnote marks goes where its notes fit too (FootnotePlacement.swift).
+            let cut = footnoteCut(p, from: start, count: count, gap: gap)
+            if cut.count == 0 {
+                try nextColumn()
+                continue
+            }
+            placeLines(p, start..<(start + cut.count), gap: gap, index: index)
+            if !cut.notes.isEmpty {
+                let markTop = cut.bodyBottom - p.line(start + cut.count - 1).height
+                takeNotes(cut.notes, bodyBottom: cut.bodyBottom, markTop: markTop)
+            }
+            start += cut.count
             bands.cursor.line = start
-            if p.hasLine(start) { try nextColumn() }
+            if p.hasLine(start) && cut.count == count && cut.notes.isEmpty { try nextColumn() }
         }
         pendingSpace = style.spaceAfter
     }
@@ -466,10 +489,12 @@ final class Paginator {
 
     func nextColumn() throws {
         bands.noteColumnEnd(columnIndex, bottom: region.y)
+        drawNotes()
         closeBoxFragments()
         if columnIndex + 1 < frames.count {
             columnIndex += 1
             region = FlowRegion(frame: frames[columnIndex])
+            setCarriedNotes()
             openBoxFragments()
             try placeDeferredFigures()
         } else {

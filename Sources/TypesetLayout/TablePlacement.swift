@@ -37,6 +37,15 @@ extension Paginator {
                     warned = true
                 }
             }
+            // A row with footnote marks goes where its notes fit too.
+            let row = table.row(index, diagnostics: &diagnostics)
+            let marks = newNotes(in: row.cells.map(\.paragraph))
+            if !marks.isEmpty && !region.isEmpty && !notesFit(marks, bodyBottom: region.y + gap + needed) {
+                try nextColumn()
+                gap = 0
+                repeatHeader = index >= header.count && !header.isEmpty
+                continue
+            }
             if repeatHeader {
                 for row in header {
                     placeRow(row, of: table, gap: gap)
@@ -44,7 +53,8 @@ extension Paginator {
                 }
                 repeatHeader = false
             }
-            placeRow(table.row(index, diagnostics: &diagnostics), of: table, gap: gap)
+            placeRow(row, of: table, gap: gap)
+            if !marks.isEmpty { takeNotes(marks, bodyBottom: region.y, markTop: region.y - row.height) }
             gap = 0
             index += 1
         }

@@ -1,5 +1,6 @@
-// Footnotes end to end: superscript link marks, each note set once (interim: at the end of the document),
-// no raw `[^` left, a missing definition reported where the mark is, `^[inline]` beside `^sup^`.
+// Footnotes end to end: superscript link marks, each note set once, no raw `[^` left, a missing definition
+// reported where the mark is, `^[inline]` beside `^sup^`, a table in a note reported. Placement at the column
+// foot: FootnotePlacementTests.swift.
 
 import XCTest
 
@@ -68,5 +69,15 @@ final class FootnoteEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("doc.rt:3:1: warning: footnote [^spare]"), result.stderr)
         XCTAssertFalse(try PDF.text(dir + "/doc.pdf").contains("Never referenced"))
+    }
+
+    func testTableInANoteIsReportedWhereTheNoteIsDefined() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Text with a note[^a].\n\n[^a]: The note.\n\n    | A | B |\n    |---|---|\n    | 1 | 2 |\n",
+                          to: dir + "/doc.rt")
+        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("doc.rt:3:1: warning: a table or float in footnote 1 is not set"), result.stderr)
+        XCTAssertTrue(try PDF.text(dir + "/doc.pdf").contains("1. The note."))
     }
 }
