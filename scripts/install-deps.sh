@@ -4,7 +4,7 @@
 # Examples: Linux Libertine O, whose OpenType features (onum, smcp, f-ligatures) Examples/typography.rt shows.
 set -euo pipefail
 packages=(
-  pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev
+  pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev librsvg2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-linuxlibertine hyphen-en-us
   poppler-utils qpdf mupdf-tools
 )
