@@ -170,6 +170,8 @@ public struct ImageAttachment: Hashable, Sendable {
     public var baselineOffset: Double = 0
     public var fit: ImageFit = .contain
     public var location: SourceLocation
+    /// Set for `@chart`: drawn from this description instead of an image file (`path` only names it).
+    public var chart: ChartSpec? = nil
 
     public init(path: String, width: Double? = nil, height: Double? = nil, location: SourceLocation) {
         self.path = path

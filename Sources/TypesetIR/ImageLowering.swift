@@ -12,6 +12,10 @@ extension DocumentLowerer {
             diagnostics.append(.warning("images are not supported in a header or footer, ignored", at: image.range.start))
             return
         }
+        if let chart = image.chart {
+            appendChart(image, chart, attributes, state: state, into: &builder)
+            return
+        }
         if image.isRemote {
             appendRemoteImageAlt(image, attributes, into: &builder)
             return

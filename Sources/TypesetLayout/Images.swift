@@ -5,16 +5,20 @@
 
 import CPangoCairo
 import Foundation
+import TypesetIR
 
 /// Owns a cairo surface: a decoded image, or an SVG's drawing recorded as vector operations.
 public final class ImageSurface {
-    let surface: OpaquePointer
+    let surface: OpaquePointer?
+    /// Set for a chart, which the PDF stage draws from its geometry (there is no surface).
+    public let chart: ChartImage?
     /// Size in CSS px (1/96 in): pixels of a raster image, the intrinsic size of an SVG.
     public let pixelWidth: Double
     public let pixelHeight: Double
 
     init(surface: OpaquePointer) {
         self.surface = surface
+        chart = nil
         pixelWidth = Double(cairo_image_surface_get_width(surface))
         pixelHeight = Double(cairo_image_surface_get_height(surface))
     }
@@ -22,21 +26,41 @@ public final class ImageSurface {
     /// A recording surface whose extents are `width` x `height` CSS px.
     init(surface: OpaquePointer, width: Double, height: Double) {
         self.surface = surface
+        chart = nil
         pixelWidth = width
         pixelHeight = height
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    /// A chart drawn at its geometry's size (points; CSS px are 0.75 pt).
+    init(chart: ChartImage) {
+        surface = nil
+        self.chart = chart
+        pixelWidth = chart.geometry.width / 0.75
+        pixelHeight = chart.geometry.height / 0.75
+    }
 
-    /// The raw cairo surface, for drawing.
-    public var cairoSurface: OpaquePointer { surface }
+    deinit { if let surface { cairo_surface_destroy(surface) } }
+
+    /// The raw cairo surface, for drawing (nil for a chart).
+    public var cairoSurface: OpaquePointer? { surface }
 }
 
 /// Decoded images by path: a file used many times is loaded once per document.
 public final class ImageCache {
     private var images: [String: Result<ImageSurface, ImageError>] = [:]
+    private var charts: [ImageAttachment: ImageSurface] = [:]
 
     public init() {}
+
+    /// The picture of an attachment: its image file, or its chart drawn at the attachment's size.
+    public func image(for attachment: ImageAttachment, engine: LayoutEngine) -> Result<ImageSurface, ImageError> {
+        guard let spec = attachment.chart else { return image(at: attachment.path) }
+        if let cached = charts[attachment] { return .success(cached) }
+        let width = attachment.width ?? 300, height = attachment.height ?? width * 0.4
+        let chart = ImageSurface(chart: ChartImage(spec: spec, width: width, height: height, engine: engine))
+        charts[attachment] = chart
+        return .success(chart)
+    }
 
     /// The image at `path`, or why it cannot be used.
     public func image(at path: String) -> Result<ImageSurface, ImageError> {
@@ -73,7 +97,9 @@ public final class ImageCache {
         } else if looksLikeSVG(bytes) {
             switch SVGImages.load(bytes, path: path) {
             case .failure(let error): return .failure(error)
-            case .success(let image): surface = image.surface; recorded = image
+            case .success(let image):
+                guard let recording = image.surface else { return .success(image) }
+                surface = recording; recorded = image
             }
         } else {
             return .failure(ImageError(path: path, reason: "is not a PNG or JPEG image"))
