@@ -26,6 +26,8 @@ final class ChartGeometryTests: XCTestCase {
         let small = ChartTicks(low: 0.013, high: 0.087, maxCount: 5)
         XCTAssertEqual(small.values, [0, 0.05, 0.1])
         XCTAssertEqual(small.values.map(small.label), ["0.00", "0.05", "0.10"])
+        XCTAssertEqual(ChartTicks(low: 0, high: 3, maxCount: 8, wholeNumbers: true).values, [0, 1, 2, 3], "counts step by whole numbers")
+        XCTAssertEqual(ChartTicks(low: 0, high: 3, maxCount: 8).values, [0, 0.5, 1, 1.5, 2, 2.5, 3])
         let whole = ChartTicks(low: 0, high: 40, maxCount: 5)
         XCTAssertEqual(whole.values.map(whole.label), ["0", "10", "20", "30", "40"])
     }

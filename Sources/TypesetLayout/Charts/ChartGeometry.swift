@@ -111,6 +111,9 @@ public struct ChartGeometry {
         return (lo, hi)
     }
 
+    /// Every value is a whole number (counts): ticks step by 1 or more.
+    var wholeNumbers: Bool { spec.table.seriesValues.joined().allSatisfy { $0 == $0.rounded() } }
+
     // MARK: - Vertical: bar and line
 
     /// Lays out a `bar` or `line` chart; false when a bar chart's labels need `hbar` instead.
@@ -124,7 +127,7 @@ public struct ChartGeometry {
         var shown = spec.table.categories
         for _ in 0 ..< 2 {  // the bottom margin and the tick labels' width depend on each other once
             let plotH = max(height - plotTop - bottom, 10)
-            ticks = ChartTicks(low: lo, high: hi, maxCount: min(8, max(2, Int(plotH / (lineHeight * 2)) + 1)))
+            ticks = ChartTicks(low: lo, high: hi, maxCount: min(8, max(2, Int(plotH / (lineHeight * 2)) + 1)), wholeNumbers: wholeNumbers)
             let tickWidth = ticks.values.map { measure(ticks.label($0), .tick).width }.max() ?? 0
             left = tickWidth + Self.gap + 3
             slot = max(width - left - 2, 10) / Double(count)

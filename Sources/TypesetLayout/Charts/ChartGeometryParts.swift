@@ -22,12 +22,12 @@ extension ChartGeometry {
         let (lo, hi) = valueRange
         var maxCount = 6
         for _ in 0 ..< 2 {  // tick count from the tick labels' width, which depends on the ticks
-            ticks = ChartTicks(low: lo, high: hi, maxCount: maxCount)
+            ticks = ChartTicks(low: lo, high: hi, maxCount: maxCount, wholeNumbers: wholeNumbers)
             let widest = ticks.values.map { measure(ticks.label($0), .tick).width }.max() ?? 10
             plotWidth = max(width - plotX - widest / 2 - 2, 10)
             maxCount = min(8, max(2, Int(plotWidth / (widest + 24)) + 1))
         }
-        ticks = ChartTicks(low: lo, high: hi, maxCount: maxCount)
+        ticks = ChartTicks(low: lo, high: hi, maxCount: maxCount, wholeNumbers: wholeNumbers)
         let plotBottom = plotY + plotHeight
         for t in ticks.values {
             let x = valueX(t)

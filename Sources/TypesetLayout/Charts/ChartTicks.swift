@@ -9,8 +9,8 @@ public struct ChartTicks: Equatable, Sendable {
     public var upper: Double { values.last ?? 1 }
 
     /// At most `maxCount` ticks (at least 2) from a round value at or below `low` to one at or above `high`.
-    /// `low == high` widens to a unit range (or to [0, 1] at zero).
-    public init(low: Double, high: Double, maxCount: Int) {
+    /// `low == high` widens to a unit range (or to [0, 1] at zero). `wholeNumbers` (counts) keeps steps >= 1.
+    public init(low: Double, high: Double, maxCount: Int, wholeNumbers: Bool = false) {
         var lo = min(low, high), hi = max(low, high)
         if hi - lo < 1e-12 * max(abs(hi), 1) {
             if lo == 0 { hi = 1 } else if lo > 0 { lo = 0 } else { hi = 0 }
@@ -22,6 +22,7 @@ public struct ChartTicks: Equatable, Sendable {
         var first = 0.0, last = 0.0
         for factor in [1.0, 2.0, 5.0, 10.0, 20.0] {
             let candidate = factor * magnitude
+            if wholeNumbers && candidate < 1 { continue }
             let f = (lo / candidate + 1e-9).rounded(.down), l = (hi / candidate - 1e-9).rounded(.up)
             if l - f + 1 <= Double(count) { step = candidate; first = f; last = l; break }
         }
