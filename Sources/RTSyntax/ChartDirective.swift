@@ -92,13 +92,16 @@ enum ChartData {
         return .success(ChartTable(categories: categories, seriesNames: y, seriesValues: values))
     }
 
-    /// A finite decimal number as JSON/YAML write it (`12`, `-3.5`, `1e3`); nil for anything else.
+    /// Beyond this a value has no place on a readable axis (and ranges stay finite).
+    static let maxMagnitude = 1e15
+
+    /// A decimal number as JSON/YAML write it (`12`, `-3.5`, `1e3`), at most 1e15 either way; nil for anything else.
     static func number(_ text: String) -> Double? {
         let t = text
         guard !t.isEmpty, t.utf8.allSatisfy({ $0 < 128 && ($0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
                 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
                 || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains($0)) }),
-              let v = Double(t), v.isFinite else { return nil }
+              let v = Double(t), v.isFinite, abs(v) <= maxMagnitude else { return nil }
         return v
     }
 

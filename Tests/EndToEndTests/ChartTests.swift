@@ -101,4 +101,26 @@ final class ChartTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("doc.rt:1:1: error: @chart data 'runs' is not defined"), missing.stderr)
     }
+
+    func testExtremeDataStaysBoundedAndTheDocumentStillBuilds() throws {
+        // 2,000 items (the bound) with long labels and values at the limit: a valid PDF, labels thinned out.
+        let long = String(repeating: "x", count: 300)
+        let items = (0 ..< 2000).map { #"{"name": "\#(long)\#($0)", "v": \#($0 % 2 == 0 ? "1e15" : "-1e15"), "w": 1e-300}"# }
+        let (result, pdf) = try typeset("""
+            @chart bar data=items x=name y=v,w
+
+            @chart line data=items x=name y=w
+
+            After.
+            """, data: #"{"items": ["# + items.joined(separator: ",") + "]}")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try PDF.text(pdf).contains("After."))
+        let (over, _) = try typeset("@chart bar data=items x=name y=v\n",
+                                    data: #"{"items": ["# + Array(repeating: #"{"name": "a", "v": 1}"#, count: 2001).joined(separator: ",") + "]}")
+        XCTAssertEqual(over.status, 1)
+        XCTAssertTrue(over.stderr.contains("doc.rt:1:1: error: @chart data 'items' has 2001 items; a chart draws at most 2000"), over.stderr)
+        let (huge, _) = try typeset("@chart bar data=items x=name y=v\n", data: #"{"items": [{"name": "a", "v": 1e16}]}"#)
+        XCTAssertEqual(huge.status, 1)
+        XCTAssertTrue(huge.stderr.contains("item 1 of 'items' has no number in 'v' (it is '1e16')"), huge.stderr)
+    }
 }

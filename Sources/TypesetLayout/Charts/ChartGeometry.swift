@@ -90,10 +90,13 @@ public struct ChartGeometry {
             texts.append(Text(string: name, role: .tick, x: 0, y: top, horizontal: .start, vertical: .start))
             top += measure(name, .tick).height + Self.gap / 2
         }
+        guard count > 0 else { return }
         if kind == .hbar || !vertical(top: top) { horizontal(top: top) }
     }
 
     var count: Int { spec.table.categories.count }
+    /// Labels as shown: a label of more than 100 characters is cut (the description keeps it whole).
+    var categories: [String] { spec.table.categories.map { $0.count > 100 ? String($0.prefix(99)) + "…" : $0 } }
     var seriesCount: Int { spec.table.seriesNames.count }
     func color(_ series: Int) -> Color { spec.colors.isEmpty ? .black : spec.colors[series % spec.colors.count] }
 
@@ -118,13 +121,12 @@ public struct ChartGeometry {
 
     /// Lays out a `bar` or `line` chart; false when a bar chart's labels need `hbar` instead.
     private mutating func vertical(top: Double) -> Bool {
-        let lineHeight = measure("0", .tick).height
+        let lineHeight = max(measure("0", .tick).height, 1)
         let plotTop = top + lineHeight / 2
-        let labelWidths = spec.table.categories.map { measure($0, .category).width }
-        let widest = labelWidths.max() ?? 0
+        var shown = categories
+        let widest = widestLabel(shown), firstWidth = measure(shown[0], .category).width
         let (lo, hi) = valueRange
         var bottom = lineHeight + Self.gap, left = 0.0, slot = 1.0
-        var shown = spec.table.categories
         for _ in 0 ..< 2 {  // the bottom margin and the tick labels' width depend on each other once
             let plotH = max(height - plotTop - bottom, 10)
             ticks = ChartTicks(low: lo, high: hi, maxCount: min(8, max(2, Int(plotH / (lineHeight * 2)) + 1)), wholeNumbers: wholeNumbers)
@@ -142,12 +144,12 @@ public struct ChartGeometry {
             labels = every == 1 ? .turned : .thinned(every: every)
             bottom = min(depth, 0.45 * height)
             // The first label reaches left of its slot's centre; the plot moves right to keep it in the box.
-            left = max(left, (min(labelWidths[0], bottom / 0.7071) + lineHeight / 2) * 0.7071 - slot / 2 + 1)
+            left = max(left, (min(firstWidth, bottom / 0.7071) + lineHeight / 2) * 0.7071 - slot / 2 + 1)
             slot = max(width - left - 2, 10) / Double(count)
         }
         if labels != .horizontal && (widest + lineHeight) * 0.7071 + Self.gap > bottom {
             let room = (bottom - Self.gap) / 0.7071 - lineHeight
-            shown = shown.map { truncate($0, to: room) }
+            for i in stride(from: 0, to: count, by: labelStep) { shown[i] = truncate(shown[i], to: room) }
         }
         plotX = left
         plotY = plotTop
@@ -161,9 +163,7 @@ public struct ChartGeometry {
         }
         let baseline = kind == .line ? plotBottom : valueY(0)
         axes.append(Stroke(points: [(plotX, baseline), (plotX + plotWidth, baseline)], color: .black, width: 0.8))
-        let every: Int
-        switch labels { case .thinned(let k): every = k; default: every = 1 }
-        for i in stride(from: 0, to: count, by: every) {
+        for i in stride(from: 0, to: count, by: labelStep) {
             let cx = plotX + (Double(i) + 0.5) * slot
             if labels == .horizontal {
                 texts.append(Text(string: shown[i], role: .category, x: cx, y: plotBottom + 3, horizontal: .middle, vertical: .start))
@@ -174,6 +174,18 @@ public struct ChartGeometry {
         }
         if kind == .line { drawLines(slot: slot) } else { drawBars(slot: slot, along: false) }
         return true
+    }
+
+    /// Every how many categories a label is shown.
+    var labelStep: Int {
+        if case .thinned(let every) = labels { return every }
+        return 1
+    }
+
+    /// The widest label's width, measuring only the 24 longest by characters (thousands of labels stay cheap).
+    func widestLabel(_ labels: [String]) -> Double {
+        let longest = labels.count <= 24 ? labels : Array(labels.sorted { $0.count > $1.count }.prefix(24))
+        return longest.map { measure($0, .category).width }.max() ?? 0
     }
 
     /// y of a value on a vertical chart.

@@ -8,17 +8,17 @@ extension ChartGeometry {
     mutating func horizontal(top: Double) {
         kind = .hbar
         labels = .horizontal
-        let lineHeight = measure("0", .tick).height
+        let lineHeight = max(measure("0", .tick).height, 1)
         let bottom = lineHeight + Self.gap
         plotY = top
         plotHeight = max(height - top - bottom, 10)
         let slot = plotHeight / Double(count)
         let room = 0.4 * width
-        let shown = spec.table.categories.map { truncate($0, to: room) }
-        let labelWidth = shown.map { measure($0, .category).width }.max() ?? 0
         let every = max(1, Int((lineHeight * 1.1 / slot).rounded(.up)))
         if every > 1 { labels = .thinned(every: every) }
-        plotX = min(labelWidth, room) + Self.gap + 2
+        var shown = categories
+        for i in stride(from: 0, to: count, by: every) { shown[i] = truncate(shown[i], to: room) }
+        plotX = min(widestLabel(shown), room) + Self.gap + 2
         let (lo, hi) = valueRange
         var maxCount = 6
         for _ in 0 ..< 2 {  // tick count from the tick labels' width, which depends on the ticks

@@ -35,8 +35,9 @@ public struct ChartTicks: Equatable, Sendable {
 
     /// Tick labels with as many decimals as the step needs (`0.25` steps: two).
     public func label(_ v: Double) -> String {
+        guard step >= 1e-6, abs(v) < 1e15 else { return String(format: "%g", v) }
         let decimals = max(0, Int((-log10(step) + 0.999_999).rounded(.down)))
-        let text = String(format: "%.\(min(decimals, 10))f", v)
+        let text = String(format: "%.\(decimals)f", v)
         return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
     }
 }
