@@ -123,4 +123,24 @@ final class ChartTests: XCTestCase {
         XCTAssertEqual(huge.status, 1)
         XCTAssertTrue(huge.stderr.contains("item 1 of 'items' has no number in 'v' (it is '1e16')"), huge.stderr)
     }
+
+    /// Examples/ci-report: a stacked pass/fail chart per suite and the slowest tests, from its JSON.
+    func testTheCIReportExampleDrawsItsCharts() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/ci-report").path
+        let pdf = try Harness.scratch() + "/report.pdf"
+        let result = try Harness.typeset([folder + "/report.rt", "--data", folder + "/results.json", "-o", pdf])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        let text = try PDF.text(pdf)
+        for expected in ["Results per suite", "Slowest tests", "passed", "failed", "skipped", "testOneMegabyteParagraph"] {
+            XCTAssertTrue(text.contains(expected), "'\(expected)' missing")
+        }
+        // Stacked: passed in green in all three suites, one failed segment in vermillion (TypesetLayoutTests);
+        // the slowest-tests chart: 5 blue bars.
+        let rects = try Self.filledRects(pdf).filter { $0.width > 9 || $0.height > 9 }
+        XCTAssertEqual(rects.filter { $0.color == "0 0.619608 0.45098" }.count, 3, "passed segments")
+        XCTAssertEqual(rects.filter { $0.color == "0.835294 0.368627 0" }.count, 1, "failed segments")
+        XCTAssertEqual(rects.filter { $0.color == Self.blue }.count, 5, "slowest tests")
+    }
 }
