@@ -91,7 +91,14 @@ public struct ChartGeometry {
             top += measure(name, .tick).height + Self.gap / 2
         }
         guard count > 0 else { return }
-        if kind == .hbar || !vertical(top: top) { horizontal(top: top) }
+        if kind == .hbar || !vertical(top: top) {
+            horizontal(top: top)
+            // On horizontal bars the values run along the bottom: their name goes to the right end.
+            if seriesCount == 1, let k = texts.firstIndex(where: { $0.role == .tick }) {
+                texts[k].x = self.width
+                texts[k].horizontal = .end
+            }
+        }
     }
 
     var count: Int { spec.table.categories.count }
