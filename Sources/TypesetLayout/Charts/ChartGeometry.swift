@@ -136,7 +136,8 @@ public struct ChartGeometry {
         var bottom = lineHeight + Self.gap, left = 0.0, slot = 1.0
         for _ in 0 ..< 2 {  // the bottom margin and the tick labels' width depend on each other once
             let plotH = max(height - plotTop - bottom, 10)
-            ticks = ChartTicks(low: lo, high: hi, maxCount: min(8, max(2, Int(plotH / (lineHeight * 2)) + 1)), wholeNumbers: wholeNumbers)
+            ticks = ChartTicks(low: lo, high: hi, maxCount: max(2, chartCount((plotH / (lineHeight * 2)).rounded(.down) + 1, limit: 8)),
+                               wholeNumbers: wholeNumbers)
             let tickWidth = ticks.values.map { measure(ticks.label($0), .tick).width }.max() ?? 0
             left = tickWidth + Self.gap + 3
             slot = max(width - left - 2, 10) / Double(count)
@@ -147,7 +148,7 @@ public struct ChartGeometry {
             }
             let depth = (widest + lineHeight) * 0.7071 + Self.gap
             if kind == .bar && depth > 0.4 * height { return false }
-            let every = max(1, Int((lineHeight * 1.5 / slot).rounded(.up)))
+            let every = chartCount(lineHeight * 1.5 / slot, limit: max(count, 1))
             labels = every == 1 ? .turned : .thinned(every: every)
             bottom = min(depth, 0.45 * height)
             // The first label reaches left of its slot's centre; the plot moves right to keep it in the box.

@@ -14,7 +14,7 @@ extension ChartGeometry {
         plotHeight = max(height - top - bottom, 10)
         let slot = plotHeight / Double(count)
         let room = 0.4 * width
-        let every = max(1, Int((lineHeight * 1.1 / slot).rounded(.up)))
+        let every = chartCount(lineHeight * 1.1 / slot, limit: max(count, 1))
         if every > 1 { labels = .thinned(every: every) }
         var shown = categories
         for i in stride(from: 0, to: count, by: every) { shown[i] = truncate(shown[i], to: room) }
@@ -25,7 +25,7 @@ extension ChartGeometry {
             ticks = ChartTicks(low: lo, high: hi, maxCount: maxCount, wholeNumbers: wholeNumbers)
             let widest = ticks.values.map { measure(ticks.label($0), .tick).width }.max() ?? 10
             plotWidth = max(width - plotX - widest / 2 - 2, 10)
-            maxCount = min(8, max(2, Int(plotWidth / (widest + 24)) + 1))
+            maxCount = max(2, chartCount((plotWidth / (widest + 24)).rounded(.down) + 1, limit: 8))
         }
         ticks = ChartTicks(low: lo, high: hi, maxCount: maxCount, wholeNumbers: wholeNumbers)
         let plotBottom = plotY + plotHeight

@@ -12,6 +12,7 @@ public struct ChartTicks: Equatable, Sendable {
     /// `low == high` widens to a unit range (or to [0, 1] at zero). `wholeNumbers` (counts) keeps steps >= 1.
     public init(low: Double, high: Double, maxCount: Int, wholeNumbers: Bool = false) {
         var lo = min(low, high), hi = max(low, high)
+        if !(lo.isFinite && hi.isFinite && (hi - lo).isFinite) { lo = 0; hi = 1 }  // data is bounded; this is a guard
         if hi - lo < 1e-12 * max(abs(hi), 1) {
             if lo == 0 { hi = 1 } else if lo > 0 { lo = 0 } else { hi = 0 }
         }
@@ -35,11 +36,17 @@ public struct ChartTicks: Equatable, Sendable {
 
     /// Tick labels with as many decimals as the step needs (`0.25` steps: two).
     public func label(_ v: Double) -> String {
-        guard step >= 1e-6, abs(v) < 1e15 else { return String(format: "%g", v) }
+        guard step >= 1e-6, step.isFinite, abs(v) < 1e15 else { return String(format: "%g", v) }
         let decimals = max(0, Int((-log10(step) + 0.999_999).rounded(.down)))
         let text = String(format: "%.\(decimals)f", v)
         return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
     }
+}
+
+/// `x` rounded up as a count in 1...limit (a non-finite or huge `x` is `limit`): no trap on any input.
+func chartCount(_ x: Double, limit: Int) -> Int {
+    guard x.isFinite else { return limit }
+    return Int(min(max(x.rounded(.up), 1), Double(limit)))
 }
 
 extension Double {
