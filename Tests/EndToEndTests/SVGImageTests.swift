@@ -30,6 +30,8 @@ final class SVGImageTests: XCTestCase {
 
             ![diagram](browser-diagram.svg)
 
+            ![plot with text elements](matplotlib-text.svg)
+
             After.
             """)
         XCTAssertEqual(result.status, 0, result.stderr)
