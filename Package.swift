@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
+        // SVG images: librsvg parses them and draws them through cairo as vectors (no rasterising).
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
         // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).
         .target(name: "CTempCleanup"),
         // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.
@@ -30,9 +36,9 @@ let package = Package(
         // Stage 2: lower the tree with styles into the attributed-string IR (value types, no Cairo).
         .target(name: "TypesetIR", dependencies: ["RTSyntax"]),
         // Stage 3: lay out IR paragraphs with Pango into lines placed on pages.
-        .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo"]),
+        .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo", "CRsvg"]),
         // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
-        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo"]),
+        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg"]),
         // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
         .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"]),
         .executableTarget(

@@ -4,7 +4,7 @@
 # Examples: Linux Libertine O, whose OpenType features (onum, smcp, f-ligatures) Examples/typography.rt shows.
 set -euo pipefail
 packages=(
-  pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev
+  pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev librsvg2-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-linuxlibertine hyphen-en-us
   hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-pt-br hyphen-sv hyphen-da hyphen-no
   hyphen-pl hyphen-cs hyphen-hu hyphen-ro hyphen-ru hyphen-uk hyphen-el

@@ -1,7 +1,7 @@
 // Divs (`::: styles {attrs}` ... `:::`) and `@` directives, including `@include`.
 
 extension BlockParser {
-    static let knownDirectives: Set<String> = ["pagebreak", "columnbreak", "toc", "include", "exclude"]
+    static let knownDirectives: Set<String> = ["pagebreak", "columnbreak", "toc", "include", "exclude", "chart"]
 
     // MARK: - Div
 
@@ -142,8 +142,11 @@ extension BlockParser {
         case "exclude":
             guard let block = exclude(argStart, argEnd, range: range, at: at) else { return [] }
             return [block]
+        case "chart":
+            guard let block = chart(argStart, argEnd, range: range, at: at) else { return [] }
+            return [block]
         default:
-            ctx.diagnostics.append(.warning("unknown directive '@\(name)': use @pagebreak, @columnbreak, @toc, @include or @exclude (write \\@ for a literal @)",
+            ctx.diagnostics.append(.warning("unknown directive '@\(name)': use @pagebreak, @columnbreak, @toc, @include, @exclude or @chart (write \\@ for a literal @)",
                                             at: at))
             return [Block(.directive(.unknown(name: name, arguments: arguments)), range: range)]
         }

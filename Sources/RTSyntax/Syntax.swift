@@ -249,6 +249,8 @@ public struct ImageReference: Sendable {
     public var path: String
     public var attributes: Attributes
     public var range: SourceRange
+    /// Set for `@chart`: the chart drawn in place of a picture file (`path` is empty).
+    public var chart: ChartSource? = nil
 
     public init(alt: String, path: String, attributes: Attributes, range: SourceRange) {
         self.alt = alt

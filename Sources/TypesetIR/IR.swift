@@ -172,6 +172,8 @@ public struct ImageAttachment: Hashable, Sendable {
     /// A figure's picture is scaled down (keeping its proportions) to be no wider than this, points.
     public var maxWidth: Double? = nil
     public var location: SourceLocation
+    /// Set for `@chart`: drawn from this description instead of an image file (`path` only names it).
+    public var chart: ChartSpec? = nil
 
     public init(path: String, width: Double? = nil, height: Double? = nil, location: SourceLocation) {
         self.path = path

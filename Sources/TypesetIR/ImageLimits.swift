@@ -3,9 +3,24 @@
 
 import Foundation
 
-enum ImageLimits {
+public enum ImageLimits {
     static let maxSide = 12_000
     static let maxPixels = 100_000_000
+    /// An SVG is parsed whole (librsvg keeps its own element limits): 16 MB is far beyond any plot or drawing.
+    static let maxSVGBytes = 16 << 20
+
+    /// "W x H px; the limit is ..." when an image of that size (CSS px) is too large, else nil.
+    public static func sizeProblem(width: Double, height: Double) -> String? {
+        guard width > Double(maxSide) || height > Double(maxSide) || width * height > Double(maxPixels) else { return nil }
+        return "\(String(format: "%.0f", width)) x \(String(format: "%.0f", height)) px; the limit is \(maxSide) px a side and \(maxPixels / 1_000_000) megapixels (scale it down)"
+    }
+
+    /// An error message for an SVG file over the size limit, else nil.
+    static func svgProblem(_ path: String, asWritten written: String) -> String? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > maxSVGBytes else { return nil }
+        return "SVG image '\(written)' is \(String(format: "%.1f", Double(size) / 1_048_576)) MB; the limit is \(maxSVGBytes >> 20) MB"
+    }
 
     /// An error message for an image too large to decode, nil when it is fine or not PNG/JPEG.
     /// Checked while lowering, so the message points at the image's place in the source.
@@ -38,4 +53,27 @@ enum ImageLimits {
         }
         return nil
     }
+}
+
+/// The files an SVG refers to (`href` values other than `#id` and `data:`), first `limit` of them: librsvg is
+/// given no base file, so it loads none of them, and the author should hear so.
+func svgExternalReferences(_ path: String, limit: Int = 3) -> [String] {
+    guard let data = FileManager.default.contents(atPath: path) else { return [] }
+    let bytes = [UInt8](data)
+    let key = Array("href=".utf8)
+    var found: [String] = []
+    var i = 0
+    while i + key.count + 1 < bytes.count && found.count < limit {
+        guard bytes[i] == key[0], bytes[i ..< i + key.count].elementsEqual(key) else { i += 1; continue }
+        let quote = bytes[i + key.count]
+        i += key.count + 1
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
+        var end = i
+        while end < bytes.count && bytes[end] != quote { end += 1 }
+        let value = String(decoding: bytes[i ..< end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        i = end
+        if value.isEmpty || value.hasPrefix("#") || value.lowercased().hasPrefix("data:") { continue }
+        found.append(value)
+    }
+    return found
 }

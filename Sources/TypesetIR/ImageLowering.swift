@@ -12,6 +12,10 @@ extension DocumentLowerer {
             diagnostics.append(.warning("images are not supported in a header or footer, ignored", at: image.range.start))
             return
         }
+        if let chart = image.chart {
+            appendChart(image, chart, attributes, state: state, into: &builder)
+            return
+        }
         if image.isRemote {
             appendRemoteImageAlt(image, attributes, into: &builder)
             return
@@ -26,6 +30,12 @@ extension DocumentLowerer {
             return
         }
         if referencedSet.insert(path).inserted { referencedFiles.append(path) }
+        if path.lowercased().hasSuffix(".svg") || path.lowercased().hasSuffix(".svgz") {
+            for reference in svgExternalReferences(path) {
+                warn("SVG image '\(image.path)' refers to '\(reference)', which is not loaded: an SVG is drawn from its own file only (embed pictures as data: URLs)",
+                     at: image.range.start)
+            }
+        }
 
         var attachment = ImageAttachment(path: path, location: image.range.start)
         readImageAttributes(image.attributes, into: &attachment, state: state)
@@ -113,7 +123,7 @@ func imageProblem(atPath path: String, asWritten written: String) -> String? {
     if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
     if let first = text.first(where: { !$0.isASCIIWhitespace }), first == UInt8(ascii: "<"),
        String(decoding: head, as: UTF8.self).lowercased().contains("<svg") || String(decoding: head, as: UTF8.self).contains("<?xml") {
-        return nil
+        return ImageLimits.svgProblem(path, asWritten: written)
     }
     return head.isEmpty ? "image '\(written)' is empty" : "image '\(written)' is not a PNG, JPEG or SVG file"
 }

@@ -13,7 +13,7 @@ extension Paginator {
         var layouts: [ParagraphLayout] = []
         var surface: ImageSurface? = nil
         if let image = f.image {
-            guard case .success(let s) = images.image(at: image.path) else { return }  // reported when lowering
+            guard case .success(let s) = images.image(for: image, engine: engine) else { return }  // reported when lowering
             surface = s
             let naturalW = Double(s.pixelWidth) * 0.75, naturalH = Double(s.pixelHeight) * 0.75
             switch (image.width, image.height) {

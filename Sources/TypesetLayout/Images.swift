@@ -1,34 +1,66 @@
-// Inline image files -> cairo image surfaces. PNG through cairo; JPEG through libjpeg, with the original bytes
-// attached as JPEG mime data so the PDF embeds the file as-is (DCTDecode) instead of re-encoding pixels.
+// Inline image files -> cairo surfaces. PNG through cairo; JPEG through libjpeg, with the original bytes
+// attached as JPEG mime data so the PDF embeds the file as-is (DCTDecode) instead of re-encoding pixels;
+// SVG through librsvg into a recording surface, which the PDF keeps as vectors (SVGImages.swift).
 // Every surface gets a unique id per file, so cairo writes one image object however often it is drawn.
 
 import CPangoCairo
 import Foundation
+import TypesetIR
 
-/// Owns a cairo image surface (a decoded image).
+/// Owns a cairo surface: a decoded image, or an SVG's drawing recorded as vector operations.
 public final class ImageSurface {
-    let surface: OpaquePointer
-    /// Pixel size.
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    let surface: OpaquePointer?
+    /// Set for a chart, which the PDF stage draws from its geometry (there is no surface).
+    public let chart: ChartImage?
+    /// Size in CSS px (1/96 in): pixels of a raster image, the intrinsic size of an SVG.
+    public let pixelWidth: Double
+    public let pixelHeight: Double
 
     init(surface: OpaquePointer) {
         self.surface = surface
-        pixelWidth = Int(cairo_image_surface_get_width(surface))
-        pixelHeight = Int(cairo_image_surface_get_height(surface))
+        chart = nil
+        pixelWidth = Double(cairo_image_surface_get_width(surface))
+        pixelHeight = Double(cairo_image_surface_get_height(surface))
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    /// A recording surface whose extents are `width` x `height` CSS px.
+    init(surface: OpaquePointer, width: Double, height: Double) {
+        self.surface = surface
+        chart = nil
+        pixelWidth = width
+        pixelHeight = height
+    }
 
-    /// The raw cairo surface, for drawing.
-    public var cairoSurface: OpaquePointer { surface }
+    /// A chart drawn at its geometry's size (points; CSS px are 0.75 pt).
+    init(chart: ChartImage) {
+        surface = nil
+        self.chart = chart
+        pixelWidth = chart.geometry.width / 0.75
+        pixelHeight = chart.geometry.height / 0.75
+    }
+
+    deinit { if let surface { cairo_surface_destroy(surface) } }
+
+    /// The raw cairo surface, for drawing (nil for a chart).
+    public var cairoSurface: OpaquePointer? { surface }
 }
 
 /// Decoded images by path: a file used many times is loaded once per document.
 public final class ImageCache {
     private var images: [String: Result<ImageSurface, ImageError>] = [:]
+    private var charts: [ImageAttachment: ImageSurface] = [:]
 
     public init() {}
+
+    /// The picture of an attachment: its image file, or its chart drawn at the attachment's size.
+    public func image(for attachment: ImageAttachment, engine: LayoutEngine) -> Result<ImageSurface, ImageError> {
+        guard let spec = attachment.chart else { return image(at: attachment.path) }
+        if let cached = charts[attachment] { return .success(cached) }
+        let width = attachment.width ?? 300, height = attachment.height ?? width * 0.4
+        let chart = ImageSurface(chart: ChartImage(spec: spec, width: width, height: height, engine: engine))
+        charts[attachment] = chart
+        return .success(chart)
+    }
 
     /// The image at `path`, or why it cannot be used.
     public func image(at path: String) -> Result<ImageSurface, ImageError> {
@@ -44,6 +76,7 @@ public final class ImageCache {
         }
         let bytes = [UInt8](data)
         let surface: OpaquePointer
+        var recorded: ImageSurface? = nil
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             surface = path.withCString { cairo_image_surface_create_from_png($0) }!
             let status = cairo_surface_status(surface)
@@ -62,13 +95,18 @@ public final class ImageCache {
             surface = decoded
             attach(bytes, as: CAIRO_MIME_TYPE_JPEG, to: surface)
         } else if looksLikeSVG(bytes) {
-            return .failure(ImageError(path: path, reason: "SVG images need librsvg, which this build of typeset does not include; convert it to PNG"))
+            switch SVGImages.load(bytes, path: path) {
+            case .failure(let error): return .failure(error)
+            case .success(let image):
+                guard let recording = image.surface else { return .success(image) }
+                surface = recording; recorded = image
+            }
         } else {
             return .failure(ImageError(path: path, reason: "is not a PNG or JPEG image"))
         }
         // One unique id per file: cairo's PDF backend then writes the image once however often it is drawn.
         attach(Array(("typeset-image:" + path).utf8), as: CAIRO_MIME_TYPE_UNIQUE_ID, to: surface)
-        return .success(ImageSurface(surface: surface))
+        return .success(recorded ?? ImageSurface(surface: surface))
     }
 
     /// Hands a malloc'd copy of `bytes` to cairo, which frees it with the surface.

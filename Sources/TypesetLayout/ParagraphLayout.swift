@@ -167,7 +167,7 @@ public final class ParagraphLayout {
         var shapes: [(TextAttachment, ImageSurface, PangoRectangle)] = []
         var layoutWarnings: [Diagnostic] = []
         for attachment in paragraph.attachments {
-            switch imageCache.image(at: attachment.image.path) {
+            switch imageCache.image(for: attachment.image, engine: engine) {
             case .success(let image):
                 let fontSize = ParagraphLayout.attributes(at: attachment.offset, in: paragraph.runs)
                 let rect = ParagraphLayout.shapeRect(attachment.image, image: image, font: fontSize, engine: engine)

@@ -41,7 +41,7 @@ extension ParagraphLayout {
         // patterns), the others as the paginator reaches them. Images that cannot be read are reported now.
         set.buildNext(diagnostics: &diagnostics)
         for attachment in paragraph.attachments {
-            if case .failure(let error) = images.image(at: attachment.image.path) {
+            if case .failure(let error) = images.image(for: attachment.image, engine: engine) {
                 diagnostics.append(.error(error.description, at: attachment.image.location))
             }
         }

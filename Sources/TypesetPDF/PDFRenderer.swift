@@ -100,6 +100,10 @@ public enum PDFRenderer {
     }
 
     static func draw(_ image: PlacedImage, on cr: OpaquePointer) {
+        if let chart = image.image.chart {
+            ChartPainter.draw(chart, x: image.x, y: image.y, width: image.width, height: image.height, on: cr)
+            return
+        }
         let pw = Double(image.image.pixelWidth), ph = Double(image.image.pixelHeight)
         guard pw > 0, ph > 0, image.width > 0, image.height > 0 else { return }
         var sx = image.width / pw, sy = image.height / ph
