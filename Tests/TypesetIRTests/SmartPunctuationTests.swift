@@ -9,13 +9,15 @@ final class SmartPunctuationTests: XCTestCase {
         let data = DataValue.map(variables.map { DataEntry(key: $0.key, value: .text($0.value)) })
         let parsed = RTParser.parse(Array(source.utf8), file: "t.rt", options: ParseOptions(expansion: ExpansionOptions(data: data)))
         let result = Lowering.lower(parsed.document, options: LoweringOptions(), parseInlines: { RTParser.parseInlines($0, at: $1) })
-        return result.document.blocks.flatMap { block -> [String] in
+        let body = result.document.blocks.flatMap { block -> [String] in
             switch block {
             case .paragraph(let p): return [p.text]
             case .table(let t): return t.rows.flatMap { $0.map(\.text) }
             default: return []
             }
         }
+        // Notes are set at the column foot, so lowering keeps them beside the blocks.
+        return body + result.document.footnotes.flatMap { $0.paragraphs.map(\.text) }
     }
 
     private func text(_ source: String) -> String { texts(source).first ?? "<none>" }
