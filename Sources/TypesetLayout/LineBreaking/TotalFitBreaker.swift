@@ -13,6 +13,10 @@ public struct BreakItem: Sendable {
     public var penalty: Double = 0
     /// Penalties only: a hyphen break (two in a row cost `doubleHyphenDemerits`).
     public var flagged: Bool = false
+    /// Breaks only: how far the line ending here may hang into the right margin (its last character's
+    /// protrusion), and the next line into the left margin (its first character's), points.
+    public var protrudeRight: Double = 0
+    public var protrudeLeft: Double = 0
 
     public static func box(_ width: Double) -> BreakItem { BreakItem(kind: .box, width: width) }
     public static func glue(_ width: Double, stretch: Double, shrink: Double) -> BreakItem {
@@ -55,6 +59,13 @@ public struct TotalFitBreaker {
     /// preferred to a runt, a very loose one is not).
     public var runtDemerits = 4e5
     public var runtFraction = 1.0 / 6
+    /// Font expansion (pdfTeX's): a line's glyphs (boxes) may widen or narrow by this fraction of their
+    /// width, on top of the glue's stretch and shrink. Never on a paragraph's last line (nor before any
+    /// forced break), nor on the first when `firstLineExpands` is false (a list marker's tab).
+    public var expansion = 0.0
+    public var firstLineExpands = true
+    /// How far the paragraph's first character may hang into the left margin, points.
+    public var startProtrusion = 0.0
 
     public init() {}
 
@@ -107,6 +118,8 @@ public struct TotalFitBreaker {
         /// Consecutive lines ending in a hyphen up to and including this one.
         var hyphens: Int
         var width: Double, stretch: Double, shrink: Double  // totals up to after the break
+        var glyphs: Double  // total width of boxes before the break
+        var room: Double  // protrusion of the next line's first character
         var demerits: Double
         var ratio: Double
         var previous: Int
@@ -130,9 +143,9 @@ public struct TotalFitBreaker {
                      emergency: Bool) -> Pass? {
         let uniformFrom = widths.count - 1
         var nodes: [Node] = [Node(item: -1, line: 0, fitness: 2, hyphens: 0, width: 0, stretch: 0, shrink: 0,
-                                  demerits: 0, ratio: 0, previous: -1)]
+                                  glyphs: 0, room: startProtrusion, demerits: 0, ratio: 0, previous: -1)]
         var active: [Int] = [0]
-        var width = 0.0, stretch = 0.0, shrink = 0.0
+        var width = 0.0, stretch = 0.0, shrink = 0.0, glyphs = 0.0
         // Best candidate per (line class, fitness, hyphen run) found at the current breakpoint.
         var candidates: [Candidate] = []
 
@@ -142,6 +155,7 @@ public struct TotalFitBreaker {
             switch item.kind {
             case .box:
                 width += item.width
+                glyphs += item.width
             case .glue:
                 isBreak = b > 0 && items[b - 1].kind == .box
             case .penalty:
@@ -158,13 +172,15 @@ public struct TotalFitBreaker {
                 while k < active.count {
                     let a = nodes[active[k]]
                     let natural = width - a.width + breakWidth
-                    let target = widths[min(a.line, uniformFrom)]
+                    let target = widths[min(a.line, uniformFrom)] + a.room + item.protrudeRight
+                    let expands = expansion > 0 && !forced && (a.line > 0 || firstLineExpands)
+                    let flex = expands ? expansion * (glyphs - a.glyphs + breakWidth) : 0
                     var ratio: Double
                     if natural < target {
-                        let s = stretch - a.stretch
+                        let s = stretch - a.stretch + flex
                         ratio = s > 0 ? (target - natural) / s : .infinity
                     } else if natural > target {
-                        let s = shrink - a.shrink
+                        let s = shrink - a.shrink + flex
                         ratio = s > 0 ? (target - natural) / s : -.infinity
                     } else {
                         ratio = 0
@@ -211,8 +227,8 @@ public struct TotalFitBreaker {
                     }
                     for c in candidates {
                         nodes.append(Node(item: b, line: c.line, fitness: c.fitness, hyphens: c.hyphens, width: w,
-                                          stretch: y, shrink: z, demerits: c.demerits, ratio: c.ratio,
-                                          previous: c.from, runt: c.runt))
+                                          stretch: y, shrink: z, glyphs: glyphs, room: item.protrudeLeft,
+                                          demerits: c.demerits, ratio: c.ratio, previous: c.from, runt: c.runt))
                         active.append(nodes.count - 1)
                     }
                 }
