@@ -8,7 +8,7 @@ paragraph's last line holding one short word).
 
 Gaps are measured in each line's own scaled space: a line drawn with its glyphs widened by font expansion
 (a text matrix wider than tall) has its gaps divided by that scale too. Letter-spacing (at most 3% of a
-space in typeset) counts as part of the gap. Word boxes come from `pdftotext -bbox-layout` (poppler), text
+space in typeset) counts as part of the gap; the gap after a list item's marker (its tab) is not a word gap. Word boxes come from `pdftotext -bbox-layout` (poppler), text
 matrices from the content streams (`qpdf --qdf`).
 
 Usage: evenness.py FILE.pdf [--font-size 10] [--space-em 0.318] [--columns 2] [--json]"""
@@ -54,12 +54,13 @@ def lines_of(pdf):
                 line.append((float(m.group(1)), float(m.group(3)), float(m.group(2)), float(m.group(4)), m.group(5)))
 
 
-NUM = r"(-?[\d.]+)"
-TM_RE = re.compile((NUM + r"\s+") * 6 + r"Tm\b")
+STRING_RE = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>")
+TOKEN_RE = re.compile(rb"-?\d*\.?\d+|[A-Za-z*']+")
 
 
 def text_matrices(pdf):
-    """Per page: (x, baseline y, horizontal scale) of every text matrix (Cairo writes one per glyph run)."""
+    """Per page: (x, baseline y, horizontal scale) of every text line start (Cairo sets a line with `Tm` or
+    moves to it with `Td`, relative to the current matrix)."""
     pages = collections.defaultdict(list)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "q.pdf")
@@ -68,17 +69,30 @@ def text_matrices(pdf):
         if not os.path.exists(out):
             return pages
         page = 0
+        m = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         with open(out, "rb") as f:
             for raw in f:
                 if raw.startswith(b"%% Contents for page"):
                     page = int(raw.split()[-1])
                     continue
-                if b"Tm" not in raw or page == 0:
+                if page == 0 or (b"Tm" not in raw and b"Td" not in raw):
                     continue
-                for m in TM_RE.finditer(raw.decode("latin-1")):
-                    a, b, c, d, e, y = (float(v) for v in m.groups())
-                    if d != 0 and b == 0 and c == 0:
-                        pages[page].append((e, y, abs(a / d)))
+                stack = []
+                for tok in TOKEN_RE.findall(STRING_RE.sub(b" ", raw)):
+                    if tok == b"Tm" and len(stack) >= 6:
+                        m = stack[-6:]
+                    elif tok == b"Td" and len(stack) >= 2:
+                        tx, ty = stack[-2:]
+                        m = [m[0], m[1], m[2], m[3], m[4] + tx * m[0] + ty * m[2], m[5] + tx * m[1] + ty * m[3]]
+                    elif tok[:1].isalpha() or tok[:1] in b"*'":
+                        stack = []
+                        continue
+                    else:
+                        stack.append(float(tok))
+                        continue
+                    stack = []
+                    if m[3] != 0 and m[1] == 0 and m[2] == 0:
+                        pages[page].append((m[4], m[5], abs(m[0] / m[3])))
     return pages
 
 
@@ -91,6 +105,9 @@ def line_scale(matrices, words):
             if best is None or x > best[0]:
                 best = (x, s)
     return best[1] if best else 1.0
+
+
+MARKER_RE = re.compile(r"^(?:[\u2022\u2013\u25e6\u25aa\u25a0\u2023\u2043*-]|\d+[.)]|[a-z][.)])$")
 
 
 def mode(values):
@@ -147,7 +164,10 @@ def measure(pdf, font_size=10.0, space_em=0.318, columns=2):
         full += 1
         expansion = max(expansion, abs(scale - 1))
         scales.append(scale)
-        ratios = [(b[0] - a[1]) / (space * scale) for a, b in zip(words, words[1:])]
+        pairs = list(zip(words, words[1:]))
+        if MARKER_RE.match(words[0][4]):
+            pairs = pairs[1:]  # a list marker's tab is not a word gap
+        ratios = [(b[0] - a[1]) / (space * scale) for a, b in pairs] or [1.0]
         gaps += ratios
         if max(ratios) > 2:
             loose += 1

@@ -50,6 +50,9 @@ enum LineJustification {
             let lastChar = last > first ? previousCharacter(text, last) : first
             var natural = 0, spaces = 0, spaceCount = 0, letters = 0
             var firstWidth = 0, lastWidth = 0, rtl = false, tab = false
+            // A list marker's tab: what comes before the text (marker and tab) keeps its drawn width, so the
+            // text still starts at the tab stop when the line is scaled.
+            var rigid = 0, lastTab = -1
             forEachRun(line) { offset, glyphs, level in
                 if level & 1 != 0 { rtl = true }
                 for g in 0..<Int(glyphs.pointee.num_glyphs) {
@@ -57,7 +60,7 @@ enum LineJustification {
                     let w = Int(glyphs.pointee.glyphs[g].geometry.width)
                     guard byte >= first && byte < last else { continue }
                     natural += w
-                    if text[byte] == 0x09 { tab = true }
+                    if text[byte] == 0x09 { tab = true; rigid = natural; lastTab = byte }
                     if byte == first { firstWidth += w }
                     if byte == lastChar { lastWidth += w }
                     if isStretchable(text, byte) { spaces += w; spaceCount += 1 } else if w > 0 { letters += 1 }
@@ -78,8 +81,8 @@ enum LineJustification {
             let target = Int(toPango(lineWidth(index) + adjust.protrudeLeft + adjust.protrudeRight))
             if spaces == 0 && natural > target + overflowTolerance { fits = false }
             guard spaces > 0 && (full || natural > target) else { continue }
-            let glyphs = Double(natural - spaces)
-            let limit = full && !tab ? max(expansion(index), 0) : 0
+            let glyphs = Double(natural - spaces - rigid)
+            let limit = full && !(tab && rtl) ? max(expansion(index), 0) : 0
             var scale = 1.0
             if limit > 0 {
                 // The breaker's ratio over spaces and glyphs together, then the glyphs' share in whole steps.
@@ -90,20 +93,24 @@ enum LineJustification {
                 let e = min(max((ratio * limit / expansionStep).rounded() * expansionStep, -limit), limit)
                 scale = 1 + e
                 // Rounded towards less shrink, the spaces might have to shrink past their limit: one step more.
-                if spaceFactor(target, glyphs, spaces, scale) < 1 - TotalFitLines.spaceShrink && e - expansionStep >= -limit - 1e-9 {
+                if spaceFactor(target, rigid, glyphs, spaces, scale) < 1 - TotalFitLines.spaceShrink
+                    && e - expansionStep >= -limit - 1e-9 {
                     scale -= expansionStep
                 }
             }
-            var factor = max(spaceFactor(target, glyphs, spaces, scale), 1 - TotalFitLines.spaceShrink)
+            var factor = max(spaceFactor(target, rigid, glyphs, spaces, scale), 1 - TotalFitLines.spaceShrink)
             if factor > maxFactor { continue }
-            if (glyphs + Double(spaces) * factor) * scale > Double(target + overflowTolerance) { fits = false }
+            if Double(rigid) + (glyphs + Double(spaces) * factor) * scale > Double(target + overflowTolerance) {
+                fits = false
+            }
             // Letters are spaced only as a last resort (expansion comes first), never in right-to-left lines
             // (Arabic joins), and by at most `maxTracking` of a space between two letters.
             var tracking = 0.0
-            if full && !rtl && factor > trackingFrom && letters > 1 {
+            if full && !rtl && !tab && factor > trackingFrom && letters > 1 {
                 let excess = Double(spaces) * (factor - trackingFrom)
                 tracking = min(excess / Double(letters - 1), maxTracking * Double(spaces) / Double(spaceCount))
                 factor = (Double(target) / scale - glyphs - tracking * Double(letters - 1)) / Double(spaces)
+                    // (no rigid part: lines with a tab are not letter-spaced)
             }
             adjustments[index].scale = scale
             adjustments[index].tracking = tracking / pangoScale
@@ -118,6 +125,12 @@ enum LineJustification {
                         if blankLength(text, byte) != nil || isStretchable(text, byte) {
                             glyphs.pointee.glyphs[g].geometry.width = 0
                         }
+                        continue
+                    }
+                    if byte == lastTab && scale != 1 {
+                        // Drawn scaled, the tab still ends at its stop: (rigid - tab + tab') * scale = rigid.
+                        let tab = Double(rigid) / scale - Double(rigid - Int(w))
+                        glyphs.pointee.glyphs[g].geometry.width = cInt(clampedInt(tab.rounded()))
                         continue
                     }
                     if isStretchable(text, byte) {
@@ -138,11 +151,11 @@ enum LineJustification {
         return (fits, adjustments)
     }
 
-    /// The spaces' factor that makes a line of `glyphs` and `spaces` (Pango units) `target` wide when drawn
-    /// scaled by `scale`.
-    @inline(__always) private static func spaceFactor(_ target: Int, _ glyphs: Double, _ spaces: Int,
+    /// The spaces' factor that makes a line of `rigid` (drawn unscaled), `glyphs` and `spaces` (Pango units)
+    /// `target` wide when drawn scaled by `scale`.
+    @inline(__always) private static func spaceFactor(_ target: Int, _ rigid: Int, _ glyphs: Double, _ spaces: Int,
                                                       _ scale: Double) -> Double {
-        (Double(target) / scale - glyphs) / Double(spaces)
+        (Double(target - rigid) / scale - glyphs) / Double(spaces)
     }
 
     /// Font expansion comes in steps of half a percent (pdfTeX's step=5): fewer distinct scaled fonts.

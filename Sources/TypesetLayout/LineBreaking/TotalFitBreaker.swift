@@ -61,9 +61,9 @@ public struct TotalFitBreaker {
     public var runtFraction = 1.0 / 6
     /// Font expansion (pdfTeX's): a line's glyphs (boxes) may widen or narrow by this fraction of their
     /// width, on top of the glue's stretch and shrink. Never on a paragraph's last line (nor before any
-    /// forced break), nor on the first when `firstLineExpands` is false (a list marker's tab).
+    /// forced break), nor on the first line's first `firstLineRigid` points (a list marker and its tab).
     public var expansion = 0.0
-    public var firstLineExpands = true
+    public var firstLineRigid = 0.0
     /// How far the paragraph's first character may hang into the left margin, points.
     public var startProtrusion = 0.0
 
@@ -173,8 +173,8 @@ public struct TotalFitBreaker {
                     let a = nodes[active[k]]
                     let natural = width - a.width + breakWidth
                     let target = widths[min(a.line, uniformFrom)] + a.room + item.protrudeRight
-                    let expands = expansion > 0 && !forced && (a.line > 0 || firstLineExpands)
-                    let flex = expands ? expansion * (glyphs - a.glyphs + breakWidth) : 0
+                    let rigid = a.line == 0 ? firstLineRigid : 0
+                    let flex = expansion > 0 && !forced ? expansion * max(glyphs - a.glyphs + breakWidth - rigid, 0) : 0
                     var ratio: Double
                     if natural < target {
                         let s = stretch - a.stretch + flex

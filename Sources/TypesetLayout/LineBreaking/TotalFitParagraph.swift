@@ -57,12 +57,10 @@ enum TotalFitParagraph {
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
                                 maxSpaceFactor: Double) -> Result? {
         var breaker = TotalFitBreaker()
-        // Expansion: none beside inline images (they must not move against scaled text) or in a first line
-        // holding a list marker's tab (the tab stop must not move).
+        // Expansion: none beside inline images (they must not move against scaled text); a list marker and
+        // its tab keep their width (the text after the tab expands, from the tab stop).
         let limit = shapes.isEmpty ? style.expansionLimit : 0
-        let markerTab = buffer.contains(9)
         breaker.expansion = limit
-        breaker.firstLineExpands = !markerTab
         let protrude = style.protrusion
         let indented = style.firstLineHeadIndent > style.headIndent
         let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
@@ -93,7 +91,7 @@ enum TotalFitParagraph {
             case .forced, .end: return false
             }
         }
-        let expansion: (Int) -> Double = { i in i == 0 && markerTab ? 0 : limit }
+        let expansion: (Int) -> Double = { _ in limit }
         let justified: (fits: Bool, lines: [LineAdjustment])
         if edits.isEmpty {
             justified = LineJustification.justify(layout: pl, text: buffer, justify: justify, lineWidth: lineWidth,
