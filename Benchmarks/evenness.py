@@ -4,7 +4,7 @@ column's right edge, so not a paragraph's last line) the gaps between words rela
 
 Prints p50 and p95 of all gaps / space, the share of lines with any gap over 2x a space, the share of full
 lines ending in a hyphen and the longest run of such lines, the largest font expansion, and runts (a
-paragraph's last line holding one short word).
+paragraph of three lines or more whose last line holds one word).
 
 Gaps are measured in each line's own scaled space: a line drawn with its glyphs widened by font expansion
 (a text matrix wider than tall) has its gaps divided by that scale too. Letter-spacing (at most 3% of a
@@ -153,8 +153,8 @@ def measure(pdf, font_size=10.0, space_em=0.318, columns=2):
         scale = line_scale(matrices.get(page, []), words)
         is_full = len(words) >= 2 and words[-1][1] >= right[column] - 1.0
         if not is_full:
-            measure_width = right[column] - left[column]
-            if (len(words) == 1 and words[0][1] - words[0][0] < measure_width / 6 and len(previous) >= 2
+            # A runt: a paragraph of three lines or more ending in one word (of letters, not a number).
+            if (len(words) == 1 and sum(c.isalpha() for c in words[0][4]) >= 2 and len(previous) >= 2
                     and previous[-1] and previous[-2]):
                 runts += 1
             previous.append(False)

@@ -34,8 +34,8 @@ final class TotalFitBreakerTests: XCTestCase {
         var allowing = TotalFitBreaker()
         allowing.runtDemerits = 0
         XCTAssertEqual(lastLineWords(items, allowing.breakLines(items) { _ in 100 }), 1, "the case has a runt")
-        // A word a sixth of the measure or wider may stand alone; so may a short one in a two-line paragraph.
-        let wide = paragraph(Array(repeating: 10, count: 21) + [20])
+        // A word a third of the measure or wider may stand alone; so may a short one in a two-line paragraph.
+        let wide = paragraph(Array(repeating: 10, count: 21) + [35])
         XCTAssertEqual(lastLineWords(wide, TotalFitBreaker().breakLines(wide) { _ in 100 }), 1)
         let short = paragraph(Array(repeating: 10, count: 7) + [8])
         XCTAssertEqual(lastLineWords(short, TotalFitBreaker().breakLines(short) { _ in 100 }), 1)
