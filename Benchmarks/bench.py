@@ -5,11 +5,14 @@
 
 For each size it generates the RT report and its plain-text twin (gen_report.py), runs both programs
 several times, and prints median wall time, peak RSS (from wait4, per child), pages, throughput and
-the typeset/reference ratio; then the evenness of justified text in both PDFs (evenness.py) and a
+the typeset/reference ratio; then the evenness of justified text in both PDFs (evenness.py: gaps,
+lines over 2x, hyphenated lines and runs, font expansion, runts) and a
 verdict against the project's targets. Exit status 0 even when a target is missed: it reports."""
 import os, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import evenness  # noqa: E402
 SIZES = [(35_000, 5), (140_000, 3), (350_000, 2)]  # words, runs
 
 
@@ -53,11 +56,13 @@ def main():
         print(f"{words:>8} {p:>4}/{rp:<4} {t:>10.3f} {r:>8.3f} {t / r:>6.2f} {words / t:>10,.0f} "
               f"{t_mem:>10.1f} {r_mem:>7.1f}")
 
-    print("\nEvenness of justified lines (word gap / normal space), 35,000 words:")
+    print("\nEvenness of justified lines (word gap / normal space, in each line's scaled space), 35,000 words,"
+          " hyphenate: true:")
+    even = {}
     for name in ("typeset", "reference"):
         pdf = f"{work}/{name}-35000.pdf"
-        res = subprocess.run([sys.executable, f"{HERE}/evenness.py", pdf], capture_output=True, text=True)
-        print(f"  {name:>9}: {(res.stdout.strip().splitlines() or [res.stderr.strip()])[-1]}")
+        even[name] = evenness.measure(pdf)
+        print(f"  {name:>9}: {evenness.describe(even[name]) if even[name] else 'no full lines'}")
 
     small, large = rows[0], rows[-1]
     per_word_growth = (large[2] / large[0]) / (small[2] / small[0])
@@ -67,6 +72,15 @@ def main():
         (f"time per word at {large[0]:,} vs 35k: {per_word_growth:.2f}x (linear: <= 1.3x)", per_word_growth <= 1.3),
         (f"peak memory at {large[1]} pages {large[4]:.0f} MB (< 100 MB)", large[4] < 100),
     ]
+    e = even["typeset"]
+    if e:
+        checks += [
+            (f"word gaps p95 {e['p95']:.2f} (<= 1.40)", e["p95"] <= 1.40),
+            (f"full lines with a gap over 2x {e['over2x_pct']:.2f}% (< 0.3%)", e["over2x_pct"] < 0.3),
+            (f"lines ending in a hyphen {e['hyphenated_pct']:.1f}% (<= 3%)", e["hyphenated_pct"] <= 3),
+            (f"consecutive hyphens at most {e['max_hyphen_run']} (never three)", e["max_hyphen_run"] < 3),
+            (f"largest font expansion {e['max_expansion_pct']:.1f}% (<= 2%)", e["max_expansion_pct"] <= 2.0 + 1e-6),
+        ]
     print("\nTargets:")
     for text, ok in checks:
         print(f"  {'met ' if ok else 'MISSED'}  {text}")

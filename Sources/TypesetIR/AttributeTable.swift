@@ -56,6 +56,10 @@ enum AttributeTable {
         "tabs": para("\"POSITION [left|right|center|decimal], ...\"", parseTabs) { $0.paragraph.tabStops = $1 },
         "tab-interval": para("a positive length", { v, s in positive(paragraphLength(v, s)) }) { $0.paragraph.tabInterval = $1 },
         "hyphenate": para("true or false", boolValue) { $0.paragraph.hyphenate = $1 },
+        "expansion-limit": para("a number from 0 to 0.05 or a percentage up to 5%", parseExpansionLimit) { $0.paragraph.expansionLimit = $1 },
+        // Extensions (issue 13): optical margins on or off, and greedy breaking of one paragraph (for comparisons).
+        "protrusion": para("true or false", boolValue) { $0.paragraph.protrusion = $1 },
+        "line-breaking": para("total-fit or greedy", parseLineBreaking) { $0.paragraph.greedyBreaking = $1 },
         "wrap": para("word, char or none", enumValue(WrapMode.self)) { $0.paragraph.wrap = $1 },
         "max-lines": para("a positive whole number or none", parseMaxLines) { $0.paragraph.maxLines = $1 },
         "truncate": para("head, middle or tail", enumValue(Truncation.self)) { $0.paragraph.truncation = $1 },
@@ -220,6 +224,21 @@ func parseExpansion(_ v: String, _ s: StyleState) -> Double? {
     let value: Double?
     if v.hasSuffix("%") { value = Double(v.dropLast()).map { $0 / 100 } } else { value = Double(v) }
     return value.flatMap { $0 > -1 && $0 <= 10 ? $0 : nil }
+}
+
+/// `2%` or `0.02`: at most 5% (more visibly distorts the glyphs).
+func parseExpansionLimit(_ v: String, _ s: StyleState) -> Double? {
+    let value: Double?
+    if v.hasSuffix("%") { value = Double(v.dropLast()).map { $0 / 100 } } else { value = Double(v) }
+    return value.flatMap { $0 >= 0 && $0 <= 0.05 ? $0 : nil }
+}
+
+func parseLineBreaking(_ v: String, _ s: StyleState) -> Bool? {
+    switch v.lowercased() {
+    case "greedy": return true
+    case "total-fit": return false
+    default: return nil
+    }
 }
 
 /// A target whose scheme section 11 drops is a bad value: the warning names what is allowed.

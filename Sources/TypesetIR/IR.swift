@@ -151,6 +151,13 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var leftBorder: Border? = nil
     /// Language of the paragraph (BCP 47).
     public var language: String = "en"
+    /// Most the total-fit breaker may widen or narrow a justified line's glyphs (font expansion), as a
+    /// fraction: 0.02 is pdfTeX's 2%; 0 turns it off (headings and code blocks).
+    public var expansionLimit: Double = 0.02
+    /// Whether punctuation and some round letters hang into the margin at line ends (optical margins).
+    public var protrusion: Bool = true
+    /// Greedy (first fit, as Pango wraps) instead of total-fit breaking of this justified paragraph.
+    public var greedyBreaking: Bool = false
 
     public init() {}
 }

@@ -18,7 +18,7 @@ struct StyleSheet: Sendable {
         // Paragraph keys here only matter for code blocks; inline code takes the character ones.
         "code": [("font", "DejaVu Sans Mono"), ("size", "0.9em"), ("background", "#f2f2f2"), ("wrap", "char"),
                  ("align", "left"), ("indent", "0"), ("hyphenate", "false"), ("line-height", "1.15"),
-                 ("tab-interval", "2.4em"), ("ligatures", "false"),
+                 ("tab-interval", "2.4em"), ("ligatures", "false"), ("expansion-limit", "0"), ("protrusion", "false"),
                  ("space-before", "4pt"), ("space-after", "10pt")],
         "quote": [("margin-left", "1.5em"), ("border-left", "2pt #c8c8c8"), ("color", "#333333")],
         "link": [("color", "#1a4fb0")],
@@ -35,7 +35,7 @@ struct StyleSheet: Sendable {
     private static func heading(size: String, before: String, after: String) -> [(String, String)] {
         [("font", "DejaVu Sans"), ("weight", "bold"), ("size", size), ("line-height", "1.15"),
          ("space-before", before), ("space-after", after), ("keep-with-next", "true"), ("align", "left"),
-         ("indent", "0"), ("hyphenate", "false")]
+         ("indent", "0"), ("hyphenate", "false"), ("expansion-limit", "0")]
     }
 
     private var styles: [String: [AttributePair]]

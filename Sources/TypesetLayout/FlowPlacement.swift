@@ -370,7 +370,9 @@ extension ParagraphLayout {
 
     /// Whether line `i` fits `width` without breaking inside a word (its words are not too wide for it).
     func holdsWords(line i: Int, width: Double, end: Int, bytes: [UInt8]) -> Bool {
-        if lines[i].width > width + 0.5 { return false }
+        // (what hangs into the margins, protrusion, is not part of the measure)
+        let adjust = lines[i].adjustment
+        if lines[i].width - adjust.protrudeLeft - adjust.protrudeRight > width + 0.5 { return false }
         if i < breakKinds.count { return breakKinds[i] != .plain }
         guard end > 0, end < bytes.count else { return true }
         func isWordByte(_ b: UInt8) -> Bool { b != 0x20 && b != 0x09 && b != 0x0A && b != 0x2D && b != 0xAD && b != 0xA8 }

@@ -22,6 +22,28 @@ public struct LineBox: Sendable {
     public var advance: Double
     /// Whether an inline image sits on this line.
     public var hasAttachment: Bool
+    /// Font expansion and optical margins (drawn: glyphs scaled by `adjustment.scale` around `x`; `x` and
+    /// `width` already include both).
+    public var adjustment = LineAdjustment()
+    /// How far `x` moved from where Pango put the line (optical margins), points.
+    public var shift = 0.0
+}
+
+extension LineBox {
+    /// Moves the box by its optical margins (at the edge its alignment sets) and widens it by its expansion.
+    mutating func adjust(_ a: LineAdjustment, alignment: TextAlignment) {
+        adjustment = a
+        switch alignment {
+        case .left, .start, .justify: shift = -a.protrudeLeft
+        case .right: shift = a.protrudeRight
+        case .center: shift = (a.protrudeRight - a.protrudeLeft) / 2
+        }
+        x += shift
+        width *= a.scale
+    }
+
+    /// Where a position Pango gives on this line (from the column's left edge) is drawn.
+    public func drawnX(_ pangoX: Double) -> Double { x + (pangoX - (x - shift)) * adjustment.scale }
 }
 
 enum LineMetrics {

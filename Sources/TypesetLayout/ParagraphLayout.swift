@@ -50,6 +50,8 @@ public final class ParagraphLayout {
     private(set) var breakKinds: [PlannedBreak.Kind] = []
     /// Total-fit: whether the breaks were planned from words measured one by one (see WordMeasure).
     private(set) var measuredByWords = false
+    /// Per line: expansion, protrusion, letter-spacing (empty: none on any line).
+    private var adjustments: [LineAdjustment] = []
     /// Code that wraps: the `↪` drawn before each wrapped piece (see CodeWrap.swift).
     public private(set) var continuationMark: ParagraphLayout?
     /// Link ranges with one target each, adjacent runs with the same target merged.
@@ -218,9 +220,14 @@ public final class ParagraphLayout {
             sourceEdits = result.edits
             breakKinds = result.plan.map(\.kind)
             measuredByWords = result.measuredByWords
+            adjustments = result.adjustments
         }
+        let protrude = style.protrusion && style.wrap != .char
         if alignment == .justify && !totalFit {
-            ParagraphLayout.justifyWrappedLines(pl, text: text, width: width, style: style)
+            adjustments = ParagraphLayout.justifyWrappedLines(pl, text: text, width: width, style: style,
+                                                              protrude: protrude && !hasTab)
+        } else if !totalFit && protrude && !hasTab {
+            adjustments = text.withUTF8 { OpticalMargins.ragged(pl, text: $0) }
         }
         layoutWarnings += UnknownGlyphs.warnings(pl, at: paragraph.location)
         diagnostics += layoutWarnings
@@ -255,9 +262,13 @@ public final class ParagraphLayout {
             let hasAttachment = attachmentLines.contains(i)
             let box = LineMetrics.box(style: style, maxFontSize: sizes[i], ascent: r.ascent, descent: r.descent,
                                       hasAttachment: hasAttachment, isLast: i == raw.count - 1)
-            boxes.append(LineBox(startIndex: r.range.lowerBound, length: r.range.count, x: r.x, width: r.width,
-                                 ascent: r.ascent, descent: r.descent, height: box.height,
-                                 baselineOffset: box.baselineOffset, advance: box.advance, hasAttachment: hasAttachment))
+            var line = LineBox(startIndex: r.range.lowerBound, length: r.range.count, x: r.x, width: r.width,
+                               ascent: r.ascent, descent: r.descent, height: box.height,
+                               baselineOffset: box.baselineOffset, advance: box.advance, hasAttachment: hasAttachment)
+            if i < adjustments.count {
+                line.adjust(adjustments[i], alignment: alignment)
+            }
+            boxes.append(line)
         }
         singleLines = boxes
 
@@ -294,7 +305,7 @@ public final class ParagraphLayout {
     }
 
     static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, engine: LayoutEngine) -> Bool {
-        engine.lineBreaking == .totalFit && style.alignment == .justify && style.wrap == .word && !hasTab
+        engine.lineBreaking == .totalFit && !style.greedyBreaking && style.alignment == .justify && style.wrap == .word && !hasTab
             && (style.maxLines ?? 0) <= 0
     }
 
@@ -357,9 +368,11 @@ public final class ParagraphLayout {
         defer { g_free(ranges) }
         guard let ranges else { return [] }
         var result: [(x: Double, width: Double)] = []
+        let box = singleLines[index]
         for k in 0..<Int(count) {
             let a = ranges[2 * k], b = ranges[2 * k + 1]
-            if b > a { result.append((left + fromPango(a), fromPango(b - a))) }
+            // Pango's positions, moved and scaled as the line is drawn (optical margins, expansion).
+            if b > a { result.append((box.drawnX(left + fromPango(a)), fromPango(b - a) * box.adjustment.scale)) }
         }
         return result
     }

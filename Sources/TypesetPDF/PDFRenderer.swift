@@ -84,6 +84,15 @@ public enum PDFRenderer {
     }
 
     @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {
+        // Font expansion: the whole line (glyphs, underlines) drawn scaled around its left edge.
+        let scale = line.box.adjustment.scale
+        if scale != 1 {
+            cairo_save(cr)
+            cairo_translate(cr, line.x, 0)
+            cairo_scale(cr, scale, 1)
+            cairo_translate(cr, -line.x, 0)
+        }
+        defer { if scale != 1 { cairo_restore(cr) } }
         let effects = RunEffects.runs(of: line)
         if let effects { RunEffects.drawUnder(effects, on: cr) }
         // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.

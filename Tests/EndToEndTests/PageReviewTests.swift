@@ -223,9 +223,15 @@ final class SlotTests: XCTestCase {
         let words = try PDF.words(pdf).filter { $0.page == 1 }
         let top = 2 * 72 / 2.54
         let space = 3.18  // DejaVu Serif 10pt
-        // A word's natural width: the narrowest it is set anywhere (letter-spacing only widens it).
+        // A word's natural width: the narrowest it is set anywhere (letter-spacing only widens it), in its
+        // line's own scale (font expansion draws a line up to 2% wider or narrower).
+        let origins = try TextOrigins.read(pdf).filter { $0.page == 1 }
+        func unscaled(_ w: PDF.Word) -> Double {
+            let start = origins.filter { $0.y > w.yMin - 1 && $0.y < w.yMax + 1 && $0.x <= w.xMin + 1 }.max { $0.x < $1.x }
+            return (w.xMax - w.xMin) / (start?.scale ?? 1)
+        }
         var natural: [String: Double] = [:]
-        for w in words { natural[w.text] = min(natural[w.text] ?? .infinity, w.xMax - w.xMin) }
+        for w in words { natural[w.text] = min(natural[w.text] ?? .infinity, unscaled(w)) }
         let lines = Dictionary(grouping: words, by: { $0.yMax.rounded() })
         var wideSlotLines = 0, narrowSlotLines = 0
         for (_, line) in lines {
@@ -239,7 +245,7 @@ final class SlotTests: XCTestCase {
                 XCTAssertLessThanOrEqual(gap, 2 * space, "gap before '\(b.text)'")
                 if narrow { XCTAssertEqual(gap, space, accuracy: 0.1, "a slot under 8em is ragged: '\(b.text)'") }
             }
-            for w in sorted { XCTAssertEqual(w.xMax - w.xMin, natural[w.text] ?? 0, accuracy: 0.05, "'\(w.text)' letter-spaced") }
+            for w in sorted { XCTAssertEqual(unscaled(w), natural[w.text] ?? 0, accuracy: 0.05, "'\(w.text)' letter-spaced") }
         }
         XCTAssertGreaterThan(wideSlotLines, 5)
         XCTAssertGreaterThan(narrowSlotLines, 5)

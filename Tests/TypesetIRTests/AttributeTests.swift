@@ -54,6 +54,9 @@ final class AttributeTests: XCTestCase {
         ("orphans", "4", { _, p in p.orphans == 4 }),
         ("break-before", "page", { _, p in p.breakBefore == .page }),
         ("border-left", "2pt red", { _, p in p.leftBorder == Border(width: 2, color: Color(red: 1, green: 0, blue: 0)) }),
+        ("expansion-limit", "1%", { _, p in abs(p.expansionLimit - 0.01) < 1e-12 }),
+        ("protrusion", "false", { _, p in !p.protrusion }),
+        ("line-breaking", "greedy", { _, p in p.greedyBreaking }),
     ]
 
     func testEveryAttributeKeyReachesItsIRField() throws {

@@ -9,6 +9,7 @@ final class ParagraphLayoutTests: XCTestCase {
     func testJustifiedLinesReachTheRightEdge() throws {
         var style = ParagraphStyle()
         style.alignment = .justify
+        style.protrusion = false  // punctuation hanging into the margin: MicrotypeTests
         let doc = Fixture.document([.paragraph(Fixture.paragraph(Fixture.lorem + " " + Fixture.lorem, style: style))])
         let lines = DocumentLayout.pages(doc).0[0].lines
         XCTAssertGreaterThan(lines.count, 3)
@@ -17,7 +18,9 @@ final class ParagraphLayoutTests: XCTestCase {
             XCTAssertEqual(line.x, doc.page.margins.left, accuracy: 0.01)
             XCTAssertEqual(line.x + line.box.width, right, accuracy: 0.5)
         }
-        XCTAssertLessThan(lines.last!.x + lines.last!.box.width, right - 20, "last line is not justified")
+        // The last line is neither stretched to the margin nor expanded (it ends 7pt short with today's breaks).
+        XCTAssertLessThan(lines.last!.x + lines.last!.box.width, right - 2, "last line is not justified")
+        XCTAssertEqual(lines.last!.box.adjustment.scale, 1)
         // In the PDF the last word of each full line ends at the right margin.
         let words = try PDFTool.words(PDFTool.render(doc, name: "justify"))
         let rows = Dictionary(grouping: words) { ($0.yMin * 2).rounded() }
@@ -45,6 +48,7 @@ final class ParagraphLayoutTests: XCTestCase {
         style.firstLineHeadIndent = 0
         style.headIndent = 24
         style.tabStops = [TabStop(position: 24)]
+        style.protrusion = false  // exact line starts (a `v` would hang out 0.3pt)
         let doc = Fixture.document([.paragraph(Fixture.paragraph("1.\t" + Fixture.lorem, style: variant(style)))])
         let lines = DocumentLayout.pages(doc).0[0].lines
         XCTAssertGreaterThan(lines.count, 2)
@@ -65,6 +69,7 @@ final class ParagraphLayoutTests: XCTestCase {
     func testAlignmentWrapAndTruncation() throws {
         func style(_ configure: (inout ParagraphStyle) -> Void) -> ParagraphStyle {
             var s = ParagraphStyle()
+            s.protrusion = false  // exact edges (optical margins: MicrotypeTests)
             configure(&s)
             return s
         }

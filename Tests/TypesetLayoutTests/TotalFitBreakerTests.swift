@@ -34,11 +34,43 @@ final class TotalFitBreakerTests: XCTestCase {
         var allowing = TotalFitBreaker()
         allowing.runtDemerits = 0
         XCTAssertEqual(lastLineWords(items, allowing.breakLines(items) { _ in 100 }), 1, "the case has a runt")
-        // A word a sixth of the measure or wider may stand alone; so may a short one in a two-line paragraph.
-        let wide = paragraph(Array(repeating: 10, count: 21) + [20])
+        // A word a third of the measure or wider may stand alone; so may a short one in a two-line paragraph.
+        let wide = paragraph(Array(repeating: 10, count: 21) + [35])
         XCTAssertEqual(lastLineWords(wide, TotalFitBreaker().breakLines(wide) { _ in 100 }), 1)
         let short = paragraph(Array(repeating: 10, count: 7) + [8])
         XCTAssertEqual(lastLineWords(short, TotalFitBreaker().breakLines(short) { _ in 100 }), 1)
+    }
+
+    /// Font expansion adds the boxes' width times the limit to a line's stretch: a line too loose for the first
+    /// pass (ratio over 1) becomes decent.
+    func testExpansionAddsTheGlyphsStretch() {
+        // Two 40pt words and a 5pt space in a 90pt line: 5pt short, the space stretches 2.5 (ratio 2).
+        let items = paragraph([40, 40])
+        var breaker = TotalFitBreaker()
+        breaker.pretolerance = -1
+        let plain = breaker.breakLines(items) { _ in 90 }
+        XCTAssertEqual(plain.count, 1)
+        // The only line is the last: no expansion there (its fill glue takes the rest).
+        XCTAssertEqual(plain[0].ratio, 0, accuracy: 1e-6)
+        // Two lines: the first is justified.
+        let without = breaker.breakLines(paragraph([40, 40, 40, 40])) { _ in 90 }
+        breaker.expansion = 0.02
+        let with = breaker.breakLines(paragraph([40, 40, 40, 40])) { _ in 90 }
+        // Each full line "40 40" is 85pt natural: 5pt short; stretch 2.5 alone (ratio 2), 2.5 + 1.6 with expansion.
+        XCTAssertEqual(without[0].ratio, 2, accuracy: 1e-9)
+        XCTAssertEqual(with[0].ratio, 5 / 4.1, accuracy: 1e-9)
+    }
+
+    /// A line whose last character protrudes has that much more room: it need not shrink.
+    func testProtrusionGivesTheLineMoreRoom() {
+        var items = paragraph([40, 40, 40, 40])
+        let breaker = TotalFitBreaker()
+        let plain = breaker.breakLines(items) { _ in 84 }
+        XCTAssertLessThan(plain[0].ratio, 0, "85pt in 84pt shrinks")
+        items[3].protrudeRight = 1  // the glue after the second word: its last character hangs out 1pt
+        let hanging = breaker.breakLines(items) { _ in 84 }
+        XCTAssertEqual(hanging[0].item, 3)
+        XCTAssertEqual(hanging[0].ratio, 0, accuracy: 1e-9)
     }
 
     func testExactFitBreaksAtTheSpacesThatFillEachLine() {

@@ -20,6 +20,7 @@ final class TotalFitOutputTests: XCTestCase {
         style.alignment = .justify
         style.hyphenate = hyphenate
         style.spaceAfter = 6
+        style.protrusion = false  // every full line ends exactly at the margin (protrusion: MicrotypeTests)
         return style
     }
 

@@ -7,10 +7,12 @@ import TypesetIR
 
 extension ParagraphLayout {
     /// Justifies the lines of `pl` (wrapped by Pango at `width`) that may be stretched.
-    static func justifyWrappedLines(_ pl: OpaquePointer, text: String, width: Double, style: ParagraphStyle) {
+    /// With `protrude`, the stretched lines' ends hang into the margins (the others are only measured).
+    static func justifyWrappedLines(_ pl: OpaquePointer, text: String, width: Double, style: ParagraphStyle,
+                                    protrude: Bool) -> [LineAdjustment] {
         var text = text
         let count = Int(pango_layout_get_line_count(pl))
-        guard count > 1 else { return }
+        guard count > 1 else { return [] }
         var stretch = [Bool](repeating: false, count: count)
         var starts: [Int] = []
         var node = pango_layout_get_lines_readonly(pl)
@@ -29,9 +31,9 @@ extension ParagraphLayout {
             guard i < count, stretch[i] else { return 1_000_000 }
             return max(width - (i == 0 ? max(indent, 0) : max(-indent, 0)), 1)
         }
-        text.withUTF8 { bytes in
-            _ = LineJustification.justify(layout: pl, text: bytes, justify: { $0 < count && stretch[$0] },
-                                          lineWidth: lineWidth)
+        return text.withUTF8 { bytes in
+            LineJustification.justify(layout: pl, text: bytes, justify: { $0 < count && stretch[$0] },
+                                      lineWidth: lineWidth, protrude: protrude).lines
         }
     }
 

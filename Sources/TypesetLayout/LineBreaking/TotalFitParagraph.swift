@@ -16,6 +16,8 @@ enum TotalFitParagraph {
         var plan: [PlannedBreak]
         /// Whether the words were measured one by one (false: the paragraph was shaped to measure it).
         var measuredByWords: Bool
+        /// Per line: expansion, protrusion and letter-spacing the justification used.
+        var adjustments: [LineAdjustment] = []
     }
 
     /// Whether paragraphs may be measured by words (`TYPESET_MEASURE=exact` turns it off, for comparisons).
@@ -54,9 +56,16 @@ enum TotalFitParagraph {
                                 base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
                                 maxSpaceFactor: Double) -> Result? {
+        var breaker = TotalFitBreaker()
+        // Expansion: none beside inline images (they must not move against scaled text); a list marker and
+        // its tab keep their width (the text after the tab expands, from the tab stop).
+        let limit = shapes.isEmpty ? style.expansionLimit : 0
+        breaker.expansion = limit
+        let protrude = style.protrusion
+        let indented = style.firstLineHeadIndent > style.headIndent
         let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
-                                      hyphenWidth: hyphenWidth, breaker: TotalFitBreaker(), uniformFrom: 1,
-                                      lineWidth: lineWidth)
+                                      hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
+                                      protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
         let edits = TotalFitLines.edits(for: plan, text: buffer)
         var result = Result(runs: runs, shapes: shapes, edits: edits, plan: plan, measuredByWords: byWords)
         var edited: [UInt8] = []
@@ -82,16 +91,20 @@ enum TotalFitParagraph {
             case .forced, .end: return false
             }
         }
-        let fits: Bool
+        let expansion: (Int) -> Double = { _ in limit }
+        let justified: (fits: Bool, lines: [LineAdjustment])
         if edits.isEmpty {
-            fits = LineJustification.justify(layout: pl, text: buffer, justify: justify, lineWidth: lineWidth,
-                                             maxFactor: maxSpaceFactor)
+            justified = LineJustification.justify(layout: pl, text: buffer, justify: justify, lineWidth: lineWidth,
+                                                  maxFactor: maxSpaceFactor, expansion: expansion, protrude: protrude,
+                                                  indentedStart: indented)
         } else {
-            fits = edited.withUnsafeBufferPointer {
+            justified = edited.withUnsafeBufferPointer {
                 LineJustification.justify(layout: pl, text: $0, justify: justify, lineWidth: lineWidth,
-                                          maxFactor: maxSpaceFactor)
+                                          maxFactor: maxSpaceFactor, expansion: expansion, protrude: protrude,
+                                                  indentedStart: indented)
             }
         }
-        return fits || !byWords ? result : nil
+        result.adjustments = justified.lines
+        return justified.fits || !byWords ? result : nil
     }
 }

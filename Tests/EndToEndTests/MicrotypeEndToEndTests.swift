@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// Font expansion through the language: which blocks get it (issue 13), read from the PDF's text matrices.
+final class MicrotypeEndToEndTests: XCTestCase {
+    private static let prose = """
+        The committee examined the considerable development of the railway while the engineer recorded every \
+        remarkable measurement of the temperature near the harbour. A preliminary investigation demonstrated \
+        that the organisation of the district was responsible for the extraordinary arrangement of the \
+        correspondence, although the manufacturer acknowledged the difficulty.
+        """
+
+    /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
+    func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
+        let pdf = try Harness.typesetSource("""
+            ---
+            justify: true
+            hyphenate: true
+            ---
+            # A heading long enough to need two lines in this column, with words of every kind and length
+
+            \(Self.prose)
+
+            ```
+            let configuration = Configuration(width: 400, height: 300, justified: true, hyphenated: true, expanded: false)
+            ```
+
+            {expansion-limit=0}
+            \(Self.prose.replacingOccurrences(of: "committee", with: "council"))
+
+            """)
+        let origins = try TextOrigins.read(pdf)
+        let words = try PDF.words(pdf)
+        func scales(near word: String) throws -> [Double] {
+            let w = try XCTUnwrap(words.first { $0.text == word }, word)
+            return origins.filter { $0.y > w.yMin - 1 && $0.y < w.yMax + 1 }.map(\.scale)
+        }
+        let body = try scales(near: "committee") + scales(near: "organisation")
+        XCTAssertFalse(body.isEmpty)
+        XCTAssertTrue(origins.contains { abs($0.scale - 1) > 0.001 }, "body text is expanded somewhere")
+        for word in ["heading", "kind", "configuration", "council"] {
+            let near = try scales(near: word)
+            XCTAssertFalse(near.isEmpty, word)
+            XCTAssertTrue(near.allSatisfy { $0 == 1 }, "\(word): \(near)")
+        }
+        XCTAssertTrue(origins.allSatisfy { abs($0.scale - 1) <= 0.02 + 1e-6 })
+    }
+
+    func testBadExpansionLimitIsReported() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("{expansion-limit=12%}\nText.\n", to: dir + "/doc.rt")
+        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"])
+        XCTAssertTrue(result.stderr.contains("expansion-limit"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("doc.rt:1:"), result.stderr)
+    }
+}
+
+/// Where Cairo starts each text line (`Tm`, or `Td` from the current matrix) and its horizontal scale
+/// (a / |d| of the text matrix: 1.02 is 2% expansion), y down from the page top.
+enum TextOrigins {
+    struct Origin { var page: Int; var x: Double; var y: Double; var scale: Double }
+
+    static func read(_ pdf: String) throws -> [Origin] {
+        let qdf = pdf + ".qdf.pdf"
+        _ = try Harness.run("qpdf", ["--qdf", "--object-streams=disable", pdf, qdf])
+        let data = String(decoding: try Data(contentsOf: URL(fileURLWithPath: qdf)), as: UTF8.self)
+        var result: [Origin] = []
+        var page = 0
+        var m = [1.0, 0, 0, 1, 0, 0]
+        for line in data.split(separator: "\n") {
+            if line.hasPrefix("%% Contents for page") {
+                page = Int(line.split(separator: " ").last ?? "") ?? page
+                continue
+            }
+            let tokens = line.split(separator: " ")
+            guard page > 0, let op = tokens.last, op == "Tm" || op == "Td" else { continue }
+            let numbers = tokens.dropLast().compactMap { Double($0) }
+            if op == "Tm", numbers.count == 6 {
+                m = numbers
+            } else if op == "Td", numbers.count == 2 {
+                m[4] += numbers[0] * m[0] + numbers[1] * m[2]
+                m[5] += numbers[0] * m[1] + numbers[1] * m[3]
+            } else {
+                continue
+            }
+            if m[3] != 0 { result.append(Origin(page: page, x: m[4], y: m[5], scale: abs(m[0] / m[3]))) }
+        }
+        return result
+    }
+}
