@@ -120,6 +120,8 @@ extension DocumentLowerer {
 
     /// `N. ` then the note's first paragraph; the paragraph carries the anchor the mark links to.
     private mutating func setNote(_ number: Int, blocks: [Block], state: StyleState, location: SourceLocation) {
+        openStructure("Note")
+        defer { closeStructure(1) }
         var builder = ParagraphBuilder()
         builder.append("\(number). ", state.character)
         builder.anchors.append(FootnoteState.anchor(number))

@@ -170,6 +170,8 @@ public struct ImageAttachment: Hashable, Sendable {
     public var baselineOffset: Double = 0
     public var fit: ImageFit = .contain
     public var location: SourceLocation
+    /// Its Figure element (with the alt text); nil: decorative, an artifact.
+    public var structure: StructurePath? = nil
 
     public init(path: String, width: Double? = nil, height: Double? = nil, location: SourceLocation) {
         self.path = path
@@ -213,6 +215,8 @@ public struct AttributedParagraph: Hashable, Sendable {
     /// Set for headings: a bookmark, and the `{{section}}` value for level 1.
     public var outline: OutlineEntry?
     public var location: SourceLocation?
+    /// Where it sits in the document's logical structure (tagged PDF); nil: not tagged by lowering.
+    public var structure: StructurePath? = nil
 
     public init(text: String, runs: [AttributeRun], style: ParagraphStyle, attachments: [TextAttachment] = [],
                 anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {
@@ -368,5 +372,9 @@ public struct TypesetDocument: Hashable, Sendable {
     public var fontLocations: [String: SourceLocation] = [:]
     /// Front matter `template`, as written (a name from `Templates/` or a path); applied by later work.
     public var template: String? = nil
+    /// Front matter `pdf-standard` and `--pdf-standard`.
+    public var pdfStandards: Set<PDFStandard> = []
+    /// The input's name without folder and extension: the title of last resort.
+    public var sourceName: String? = nil
     public init() {}
 }

@@ -29,6 +29,8 @@ extension DocumentLowerer {
 
         var attachment = ImageAttachment(path: path, location: image.range.start)
         readImageAttributes(image.attributes, into: &attachment, state: state)
+        tagImage(&attachment, alt: image.attributes["alt"]?.value ?? image.alt,
+                 decorative: image.attributes["decorative"]?.value.trimmingASCIIWhitespace().lowercased() == "true")
         if let id = image.attributes.id {
             definedAnchors.insert(id)
             builder.anchors.append(id)
@@ -69,8 +71,10 @@ extension DocumentLowerer {
             case "fit":
                 guard let fit = ImageFit(rawValue: value.lowercased()) else { bad("contain or fill"); continue }
                 image.fit = fit
-            case "float":
-                continue  // read by lowerFloatImage
+            case "float", "alt":
+                continue  // read by lowerFloatImage; by appendImage
+            case "decorative":
+                if !["true", "false"].contains(value.lowercased()) { bad("true or false") }
             case "margin" where floats:
                 continue
             default:
