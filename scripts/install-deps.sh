@@ -7,6 +7,7 @@ packages=(
   pkg-config libpango1.0-dev libcairo2-dev libjpeg-dev libpng-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-linuxlibertine hyphen-en-us
   poppler-utils qpdf mupdf-tools
+  libqpdf-dev icc-profiles-free
 )
 missing=()
 for p in "${packages[@]}"; do

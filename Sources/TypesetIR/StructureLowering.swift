@@ -66,7 +66,8 @@ extension DocumentLowerer {
 
     /// Table > THead/TBody > TR > TH/TD over the lowered cells; header cells head their column.
     mutating func tagTable(_ table: inout TableBlock) {
-        if table.headerRowCount == 0 && checksUA, let location = table.location {
+        let emptyHeader = table.rows.prefix(table.headerRowCount).allSatisfy { $0.allSatisfy { $0.text.isEmpty } }
+        if emptyHeader && checksUA, let location = table.location {
             diagnostics.append(.error("a table needs a header row for PDF/UA", at: location))
         }
         let tableNode = newStructureNode("Table")

@@ -23,6 +23,8 @@ public struct PlacedLine {
 
     /// Drawn but not content (a table's header repeated on a new page): a tagged PDF's artifact.
     public var isArtifact = false
+    /// The structure it belongs to when its paragraph is shared (a `@toc` page number); else the paragraph's.
+    public var structure: StructurePath? = nil
 
     public var box: LineBox { paragraph.lines[lineIndex] }
     /// Left edge of the line's logical box on the page.

@@ -74,7 +74,7 @@ final class TagRecorder {
     /// The structure path of a line; nil for an artifact (a repeated table header).
     static func path(of line: PlacedLine) -> StructurePath? {
         if line.isArtifact { return nil }
-        return line.paragraph.paragraph.structure ?? StructurePath(untagged)
+        return line.structure ?? line.paragraph.paragraph.structure ?? StructurePath(untagged)
     }
 
     /// Records the link annotations `PDFLinks.draw` is about to make, each inside the element whose line holds it.
