@@ -63,6 +63,7 @@ extension DocumentLowerer {
         let firstOutput = output.count
         listDepth += 1
         openStructure("L")
+        structure.stack[structure.stack.count - 1].listNumbering = list.numberingName
         for (index, item) in list.items.enumerated() {
             openStructure("LI")
             let label = newStructureNode("Lbl")

@@ -16,6 +16,8 @@ public struct StructureNode: Hashable, Sendable {
     public var language: String? = nil
     /// `Row` or `Column` for a header cell (`/Scope`).
     public var scope: String? = nil
+    /// A list's numbering (`/ListNumbering`): `Disc`, `Decimal`, `LowerAlpha`, `UpperRoman`, ...
+    public var listNumbering: String? = nil
 
     public init(id: Int, type: String) {
         self.id = id

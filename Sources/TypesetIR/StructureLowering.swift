@@ -99,6 +99,20 @@ extension DocumentLowerer {
     }
 }
 
+extension ListBlock {
+    /// The PDF `/ListNumbering` of the list's markers.
+    var numberingName: String {
+        switch style {
+        case .bullet: return "Disc"
+        case .decimal: return "Decimal"
+        case .lowerAlpha: return "LowerAlpha"
+        case .upperAlpha: return "UpperAlpha"
+        case .lowerRoman: return "LowerRoman"
+        case .upperRoman: return "UpperRoman"
+        }
+    }
+}
+
 extension DocumentLowerer {
     mutating func openStructure(_ type: String) { structure.stack.append(newStructureNode(type)) }
 

@@ -43,31 +43,53 @@ enum TaggedPDF {
     }
 
     /// cairo's `/Private << /MCID n >> BDC` becomes `/Artifact BMC` (cairo writes each on a line of its own).
+    /// The rewritten stream is compressed here, quickly (zlib level 1): the file's size hardly changes and
+    /// qpdf passes it through.
     static func markArtifacts(on page: qpdf_oh, _ pdf: QPDFFile) throws {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
-        let opening = Data("/\(TagRecorder.artifactTag) << /MCID ".utf8), closing = Data(" >> BDC".utf8)
-        let artifact = Data("/Artifact BMC".utf8)
         for stream in streams {
             guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            var out = Data(capacity: data.count)
-            var at = data.startIndex
-            var changed = false
-            while let found = data.range(of: opening, in: at..<data.endIndex) {
-                guard let end = data.range(of: closing, in: found.upperBound..<data.endIndex),
-                      data[found.upperBound..<end.lowerBound].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-                    out += data[at..<found.upperBound]
-                    at = found.upperBound
-                    continue
-                }
-                out += data[at..<found.lowerBound]
-                out += artifact
-                at = end.upperBound
-                changed = true
+            guard let rewritten = replacingArtifactTags(data) else { continue }
+            if let packed = Deflate.fast(rewritten) {
+                pdf.replaceData(stream, packed, filter: pdf.name("/FlateDecode"))
+            } else {
+                pdf.replaceData(stream, rewritten)
             }
-            guard changed else { continue }
-            out += data[at..<data.endIndex]
-            pdf.replaceData(stream, out)
+        }
+    }
+
+    static let artifactOpening = Array("\n/\(TagRecorder.artifactTag) << /MCID ".utf8)
+    static let artifactClosing = Array(" >> BDC".utf8)
+    static let artifactTag = Array("/Artifact BMC".utf8)
+
+    /// The content with every artifact sequence's opening rewritten; nil when it has none.
+    static func replacingArtifactTags(_ data: Data) -> Data? {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
+            guard let base = raw.baseAddress, raw.count > 0 else { return nil }
+            var out = Data()
+            var at = 0, search = 0
+            let opening = artifactOpening.count - 1   // without the newline
+            while search < raw.count, let newline = memchr(base + search, 0x0A, raw.count - search) {
+                let start = base.distance(to: UnsafeRawPointer(newline)) + 1
+                search = start
+                guard start + opening <= raw.count,
+                      artifactOpening.withUnsafeBytes({ memcmp(base + start, $0.baseAddress! + 1, opening) }) == 0
+                else { continue }
+                var digitsEnd = start + opening
+                while digitsEnd < raw.count, raw[digitsEnd] >= 0x30, raw[digitsEnd] <= 0x39 { digitsEnd += 1 }
+                guard digitsEnd + artifactClosing.count <= raw.count,
+                      artifactClosing.withUnsafeBytes({ memcmp(base + digitsEnd, $0.baseAddress!, artifactClosing.count) }) == 0
+                else { continue }
+                if out.isEmpty { out.reserveCapacity(raw.count) }
+                out.append(base.assumingMemoryBound(to: UInt8.self) + at, count: start - at)
+                out.append(contentsOf: artifactTag)
+                at = digitsEnd + artifactClosing.count
+                search = at
+            }
+            if out.isEmpty { return nil }
+            out.append(base.assumingMemoryBound(to: UInt8.self) + at, count: raw.count - at)
+            return out
         }
     }
 
@@ -75,39 +97,54 @@ enum TaggedPDF {
         let document = pdf.indirect(pdf.dictionary([
             ("/Type", pdf.name("/StructElem")), ("/S", pdf.name("/Document")), ("/P", root),
         ]))
+        // Top-down, so each element's dictionary is complete (with its parent) when it becomes an object; the
+        // fixed part is parsed in one call, which keeps the number of qpdf calls per element small.
         var objects: [Int: qpdf_oh] = [:]
-        for id in tree.elements.keys.sorted() { objects[id] = pdf.indirect(pdf.dictionary()) }
         let annotations = pages.map { pdf.key($0, "/Annots") }
-        for (id, element) in tree.elements {
-            guard let object = objects[id] else { continue }
+        var queue: [(id: Int, parent: qpdf_oh)] = tree.top.map { ($0, document) }
+        var next = 0
+        while next < queue.count {
+            let (id, parent) = queue[next]
+            next += 1
+            guard let element = tree.elements[id] else { continue }
             let node = element.node
-            pdf.set(object, "/Type", pdf.name("/StructElem"))
-            pdf.set(object, "/S", pdf.name("/" + node.type))
-            pdf.set(object, "/P", element.parent.flatMap { objects[$0] } ?? document)
             let firstPage = element.content.lazy.compactMap { c -> Int? in
                 if case .mcid(let page, _) = c { return page } else { return nil }
             }.first
-            if let firstPage { pdf.set(object, "/Pg", pages[firstPage]) }
-            let kids = pdf.array()
+            var kids: [String] = []
+            var later: [qpdf_oh] = []
             for content in element.content {
                 switch content {
                 case .mcid(let page, let mcid):
-                    if page == firstPage { pdf.append(kids, pdf.int(mcid)) } else {
-                        pdf.append(kids, pdf.dictionary([("/Type", pdf.name("/MCR")), ("/Pg", pages[page]), ("/MCID", pdf.int(mcid))]))
+                    if page == firstPage { kids.append(String(mcid)) } else {
+                        later.append(pdf.dictionary([("/Type", pdf.name("/MCR")), ("/Pg", pages[page]), ("/MCID", pdf.int(mcid))]))
                     }
                 case .annotation(let page, let index):
                     guard index < pdf.count(annotations[page]) else { continue }
-                    pdf.append(kids, pdf.dictionary([("/Type", pdf.name("/OBJR")), ("/Pg", pages[page]),
-                                                     ("/Obj", pdf.item(annotations[page], index))]))
+                    later.append(pdf.dictionary([("/Type", pdf.name("/OBJR")), ("/Pg", pages[page]),
+                                                 ("/Obj", pdf.item(annotations[page], index))]))
                 }
             }
-            for child in element.children { if let c = objects[child] { pdf.append(kids, c) } }
-            pdf.set(object, "/K", kids)
-            if let alt = node.alt { pdf.set(object, "/Alt", pdf.text(alt)) }
-            if let language = node.language { pdf.set(object, "/Lang", pdf.text(language)) }
-            if let scope = node.scope {
-                pdf.set(object, "/A", pdf.dictionary([("/O", pdf.name("/Table")), ("/Scope", pdf.name("/" + scope))]))
-            }
+            var fixed = "<< /Type /StructElem /S /\(node.type) /K [\(kids.joined(separator: " "))]"
+            if let scope = node.scope { fixed += " /A << /O /Table /Scope /\(scope) >>" }
+            if let numbering = node.listNumbering { fixed += " /A << /O /List /ListNumbering /\(numbering) >>" }
+            if node.type == "Note" { fixed += " /ID (note-\(id))" }   // PDF/UA: notes have ids
+            let dictionary = pdf.parse(fixed + " >>")
+            pdf.set(dictionary, "/P", parent)
+            if let firstPage { pdf.set(dictionary, "/Pg", pages[firstPage]) }
+            if let alt = node.alt { pdf.set(dictionary, "/Alt", pdf.text(alt)) }
+            if let language = node.language { pdf.set(dictionary, "/Lang", pdf.text(language)) }
+            let object = pdf.indirect(dictionary)
+            objects[id] = object
+            let k = pdf.key(object, "/K")
+            for item in later { pdf.append(k, item) }
+            queue += element.children.map { ($0, object) }
+        }
+        // Then each parent's children, after its own content, in reading order.
+        for (id, element) in tree.elements where !element.children.isEmpty {
+            guard let object = objects[id] else { continue }
+            let k = pdf.key(object, "/K")
+            for child in element.children { if let c = objects[child] { pdf.append(k, c) } }
         }
         pdf.set(document, "/K", pdf.array(tree.top.compactMap { objects[$0] }))
         pdf.set(root, "/K", pdf.array([document]))
