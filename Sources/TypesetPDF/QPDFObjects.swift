@@ -63,71 +63,22 @@ final class QPDFFile {
         return Data(bytes: buffer, count: length)
     }
 
-    // MARK: Making
+    /// The object number of an indirect object.
+    func objectNumber(_ o: qpdf_oh) -> Int { Int(qpdf_oh_get_object_id(q, o)) }
 
-    /// Names are immutable: one handle per name serves every dictionary.
-    func name(_ n: String) -> qpdf_oh {
-        if let known = names[n] { return known }
-        let made = qpdf_oh_new_name(q, n)
-        names[n] = made
-        return made
-    }
-    private var names: [String: qpdf_oh] = [:]
-    func int(_ v: Int) -> qpdf_oh { qpdf_oh_new_integer(q, Int64(v)) }
-    func bool(_ v: Bool) -> qpdf_oh { qpdf_oh_new_bool(q, v ? 1 : 0) }
-    func null() -> qpdf_oh { qpdf_oh_new_null(q) }
-    func text(_ s: String) -> qpdf_oh { qpdf_oh_new_unicode_string(q, s) }
-    /// A byte string as written (ASCII dates, identifiers).
-    func ascii(_ s: String) -> qpdf_oh { qpdf_oh_new_string(q, s) }
-    func dictionary(_ pairs: [(String, qpdf_oh)] = []) -> qpdf_oh {
-        let d = qpdf_oh_new_dictionary(q)
-        for (k, v) in pairs { qpdf_oh_replace_key(q, d, k, v) }
-        return d
-    }
-    func array(_ items: [qpdf_oh] = []) -> qpdf_oh {
-        let a = qpdf_oh_new_array(q)
-        for i in items { qpdf_oh_append_item(q, a, i) }
-        return a
-    }
-    /// A direct object from PDF syntax (no references: those go in with `set`).
-    func parse(_ syntax: String) -> qpdf_oh { qpdf_oh_parse(q, syntax) }
-    func append(_ array: qpdf_oh, _ item: qpdf_oh) { qpdf_oh_append_item(q, array, item) }
-    func set(_ o: qpdf_oh, _ k: String, _ v: qpdf_oh) { qpdf_oh_replace_key(q, o, k, v) }
-    func remove(_ o: qpdf_oh, _ k: String) { qpdf_oh_remove_key(q, o, k) }
-    func indirect(_ o: qpdf_oh) -> qpdf_oh { qpdf_make_indirect_object(q, o) }
-
-    /// A new stream holding `data` unfiltered (the writer compresses it unless it is metadata).
-    func stream(_ data: Data, _ pairs: [(String, qpdf_oh)] = []) -> qpdf_oh {
-        let s = qpdf_oh_new_stream(q)
-        replaceData(s, data)
-        let d = qpdf_oh_get_dict(q, s)
-        for (k, v) in pairs { qpdf_oh_replace_key(q, d, k, v) }
-        return s
-    }
-
-    /// New data for a stream; `filter` names how `data` is already encoded (nil: not at all).
-    func replaceData(_ stream: qpdf_oh, _ data: Data, filter: qpdf_oh? = nil) {
-        data.withUnsafeBytes { raw in
-            qpdf_oh_replace_stream_data(q, stream, raw.bindMemory(to: UInt8.self).baseAddress, data.count,
-                                        filter ?? qpdf_oh_new_null(q), qpdf_oh_new_null(q))
+    /// A dictionary of cairo's as PDF syntax, with `entries` (`/Key value`) in place of its own for those keys.
+    func unparse(_ o: qpdf_oh, replacing entries: [String]) -> String {
+        for entry in entries {
+            let key = String(entry.prefix { $0 != " " })
+            if has(o, key) { qpdf_oh_remove_key(q, o, key) }
         }
-    }
-
-
-    // MARK: Writing
-
-    /// Writes the file to `path`: a deterministic /ID (same input, same bytes) and at least PDF 1.7.
-    func write(to path: String) throws {
-        guard qpdf_init_write(q, path) & qpdfErrors == 0 else {
-            throw QPDFError(description: lastError() ?? "qpdf cannot write")
-        }
-        qpdf_set_deterministic_ID(q, 1)
-        qpdf_set_compress_streams(q, 1)
-        qpdf_set_minimum_pdf_version(q, "1.7")
-        if qpdf_write(q) & qpdfErrors != 0 { throw QPDFError(description: lastError() ?? "qpdf cannot write") }
+        guard let text = qpdf_oh_unparse_resolved(q, o) else { return "<< " + entries.joined(separator: " ") + " >>" }
+        var syntax = String(cString: text)
+        guard syntax.hasSuffix(">>") else { return syntax }
+        syntax.removeLast(2)
+        return syntax + entries.joined(separator: " ") + " >>"
     }
 }
-
 
 /// zlib, for the content streams the tagging stage rewrites.
 enum Deflate {

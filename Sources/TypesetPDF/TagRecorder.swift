@@ -55,7 +55,7 @@ final class TagRecorder {
         var index = 0
         while index < lines.count {
             let path = Self.path(of: lines[index])
-            if let path, labelSplit(lines[index], path: path, on: cr) {
+            if let path, path.labelNodes != nil, labelSplit(lines[index], path: path, on: cr) {
                 index += 1
                 continue
             }
@@ -64,11 +64,16 @@ final class TagRecorder {
                 repeat {
                     draw(lines[index])
                     index += 1
-                } while index < lines.count && !lines[index].isArtifact && owner != nil
-                    && Self.path(of: lines[index])?.nodes.last?.id == owner
-                    && Self.path(of: lines[index])?.labelNodes == nil
+                } while index < lines.count && owner != nil && Self.continues(lines[index], owner: owner)
             }
         }
+    }
+
+    /// Whether `line` belongs to the element `owner` and can share its open sequence.
+    private static func continues(_ line: PlacedLine, owner: Int?) -> Bool {
+        guard !line.isArtifact else { return false }
+        let structure = line.structure ?? line.paragraph.paragraph.structure
+        return structure?.nodes.last?.id == owner && structure?.labelNodes == nil
     }
 
     /// The structure path of a line; nil for an artifact (a repeated table header).

@@ -1,8 +1,9 @@
 // The one stage that writes PDF structure (README, "Tagged PDF"). cairo has drawn every page with its content
-// inside structure tags (TagRecorder.swift); this pass over cairo's finished file, with qpdf, replaces cairo's
-// structure tree (drawing order) by one in source order, turns the `Private` sequences into `/Artifact`,
-// ties link annotations to Link elements, and writes what cairo 1.16 cannot: /Lang, /MarkInfo,
-// /ViewerPreferences, /Alt, /Scope, XMP metadata, the PDF/A output intent and `D:` dates.
+// inside structure tags (TagRecorder.swift); this stage reads the few objects it needs from cairo's finished
+// file with qpdf (lazily: nothing else is parsed) and appends an incremental update (IncrementalUpdate.swift)
+// that replaces cairo's structure tree (drawing order) by one in source order, turns the `Private` sequences
+// into `/Artifact`, ties link annotations to Link elements, and adds what cairo 1.16 cannot: /Lang, /MarkInfo,
+// /ViewerPreferences, /Alt, /Scope, /ListNumbering, XMP metadata, the PDF/A output intent and `D:` dates.
 
 import CQpdf
 import Foundation
@@ -20,41 +21,41 @@ enum TaggedPDF {
     static func finish(path: String, _ input: TaggingInput) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let pdf = try QPDFFile(data: data, description: path)
+        var update = try IncrementalUpdate(base: data)
         let pages = (0..<pdf.pageCount).map(pdf.page)
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
-        for page in pages { try markArtifacts(on: page, pdf) }
+        for page in pages { try markArtifacts(on: page, pdf, &update) }
         let tree = StructureTree(pages: input.pages)
-        let root = pdf.indirect(pdf.dictionary([("/Type", pdf.name("/StructTreeRoot"))]))
-        writeTree(tree, root: root, pages: pages, pdf)
-        let catalog = pdf.root
-        pdf.set(catalog, "/StructTreeRoot", root)
-        pdf.set(catalog, "/MarkInfo", pdf.dictionary([("/Marked", pdf.bool(true))]))
-        pdf.set(catalog, "/Lang", pdf.text(input.language))
-        pdf.set(catalog, "/ViewerPreferences", pdf.dictionary([("/DisplayDocTitle", pdf.bool(true))]))
-        let producer = writeInfo(input, pdf)
-        let xmp = XMPMetadata(input: input, producer: producer).packet
-        pdf.set(catalog, "/Metadata", pdf.indirect(pdf.stream(Data(xmp.utf8), [
-            ("/Type", pdf.name("/Metadata")), ("/Subtype", pdf.name("/XML")),
-        ])))
-        if input.standards.contains(where: \.isPDFA) { try addOutputIntent(pdf) }
-        try pdf.write(to: path)
+        let root = writeTree(tree, pages: pages, pdf, &update)
+        var catalog = [
+            "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
+            "/Lang \(PDFSyntax.text(input.language))", "/ViewerPreferences << /DisplayDocTitle true >>",
+            "/Version /1.7",
+        ]
+        let producer = writeInfo(input, pdf, &update)
+        let metadata = update.reserve()
+        update.putStream(metadata, "/Type /Metadata /Subtype /XML",
+                         Data(XMPMetadata(input: input, producer: producer).packet.utf8))
+        catalog.append("/Metadata \(PDFSyntax.ref(metadata))")
+        if input.standards.contains(where: \.isPDFA) { catalog.append(try outputIntent(&update)) }
+        update.put(update.root, pdf.unparse(pdf.root, replacing: catalog))
+        try update.finished().write(to: URL(fileURLWithPath: path))
     }
 
-    /// cairo's `/Private << /MCID n >> BDC` becomes `/Artifact BMC` (cairo writes each on a line of its own).
-    /// The rewritten stream is compressed here, quickly (zlib level 1): the file's size hardly changes and
-    /// qpdf passes it through.
-    static func markArtifacts(on page: qpdf_oh, _ pdf: QPDFFile) throws {
+    /// cairo's `/Private << /MCID n >> BDC` becomes `/Artifact BMC` (cairo writes each on a line of its own); the
+    /// stream replaces cairo's under the same number, compressed quickly (zlib level 1).
+    static func markArtifacts(on page: qpdf_oh, _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
         for stream in streams {
             guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
             guard let rewritten = replacingArtifactTags(data) else { continue }
             if let packed = Deflate.fast(rewritten) {
-                pdf.replaceData(stream, packed, filter: pdf.name("/FlateDecode"))
+                update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
             } else {
-                pdf.replaceData(stream, rewritten)
+                update.putStream(pdf.objectNumber(stream), "", rewritten)
             }
         }
     }
@@ -93,114 +94,95 @@ enum TaggedPDF {
         }
     }
 
-    static func writeTree(_ tree: StructureTree, root: qpdf_oh, pages: [qpdf_oh], _ pdf: QPDFFile) {
-        let document = pdf.indirect(pdf.dictionary([
-            ("/Type", pdf.name("/StructElem")), ("/S", pdf.name("/Document")), ("/P", root),
-        ]))
-        // Top-down, so each element's dictionary is complete (with its parent) when it becomes an object; the
-        // fixed part is parsed in one call, which keeps the number of qpdf calls per element small.
-        var objects: [Int: qpdf_oh] = [:]
+    /// The structure tree root, the Document element, every element (children in source order after the
+    /// element's own content), the parent tree; pages and link annotations get their keys. Returns the root.
+    static func writeTree(_ tree: StructureTree, pages: [qpdf_oh], _ pdf: QPDFFile,
+                          _ update: inout IncrementalUpdate) -> Int {
+        let root = update.reserve(), document = update.reserve(), parentTree = update.reserve()
+        var numbers: [Int: Int] = [:]
+        for id in tree.elements.keys.sorted() { numbers[id] = update.reserve() }
+        let pageNumbers = pages.map(pdf.objectNumber)
         let annotations = pages.map { pdf.key($0, "/Annots") }
-        var queue: [(id: Int, parent: qpdf_oh)] = tree.top.map { ($0, document) }
-        var next = 0
-        while next < queue.count {
-            let (id, parent) = queue[next]
-            next += 1
-            guard let element = tree.elements[id] else { continue }
+        func ref(_ id: Int?) -> String { id.flatMap { numbers[$0] }.map(PDFSyntax.ref) ?? PDFSyntax.ref(document) }
+        for id in tree.elements.keys.sorted() {
+            guard let element = tree.elements[id], let number = numbers[id] else { continue }
             let node = element.node
             let firstPage = element.content.lazy.compactMap { c -> Int? in
                 if case .mcid(let page, _) = c { return page } else { return nil }
             }.first
             var kids: [String] = []
-            var later: [qpdf_oh] = []
             for content in element.content {
                 switch content {
                 case .mcid(let page, let mcid):
-                    if page == firstPage { kids.append(String(mcid)) } else {
-                        later.append(pdf.dictionary([("/Type", pdf.name("/MCR")), ("/Pg", pages[page]), ("/MCID", pdf.int(mcid))]))
-                    }
+                    kids.append(page == firstPage ? String(mcid)
+                                : "<< /Type /MCR /Pg \(PDFSyntax.ref(pageNumbers[page])) /MCID \(mcid) >>")
                 case .annotation(let page, let index):
                     guard index < pdf.count(annotations[page]) else { continue }
-                    later.append(pdf.dictionary([("/Type", pdf.name("/OBJR")), ("/Pg", pages[page]),
-                                                 ("/Obj", pdf.item(annotations[page], index))]))
+                    let annotation = pdf.objectNumber(pdf.item(annotations[page], index))
+                    kids.append("<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page])) /Obj \(PDFSyntax.ref(annotation)) >>")
                 }
             }
-            var fixed = "<< /Type /StructElem /S /\(node.type) /K [\(kids.joined(separator: " "))]"
-            if let scope = node.scope { fixed += " /A << /O /Table /Scope /\(scope) >>" }
-            if let numbering = node.listNumbering { fixed += " /A << /O /List /ListNumbering /\(numbering) >>" }
-            if node.type == "Note" { fixed += " /ID (note-\(id))" }   // PDF/UA: notes have ids
-            let dictionary = pdf.parse(fixed + " >>")
-            pdf.set(dictionary, "/P", parent)
-            if let firstPage { pdf.set(dictionary, "/Pg", pages[firstPage]) }
-            if let alt = node.alt { pdf.set(dictionary, "/Alt", pdf.text(alt)) }
-            if let language = node.language { pdf.set(dictionary, "/Lang", pdf.text(language)) }
-            let object = pdf.indirect(dictionary)
-            objects[id] = object
-            let k = pdf.key(object, "/K")
-            for item in later { pdf.append(k, item) }
-            queue += element.children.map { ($0, object) }
+            kids += element.children.map { ref($0) }
+            var d = "<< /Type /StructElem /S /\(node.type) /P \(ref(element.parent)) /K [\(kids.joined(separator: " "))]"
+            if let firstPage { d += " /Pg \(PDFSyntax.ref(pageNumbers[firstPage]))" }
+            if let alt = node.alt { d += " /Alt \(PDFSyntax.text(alt))" }
+            if let language = node.language { d += " /Lang \(PDFSyntax.text(language))" }
+            if let scope = node.scope { d += " /A << /O /Table /Scope /\(scope) >>" }
+            if let numbering = node.listNumbering { d += " /A << /O /List /ListNumbering /\(numbering) >>" }
+            if node.type == "Note" { d += " /ID \(PDFSyntax.ascii("note-\(id)"))" }   // PDF/UA: notes have ids
+            update.put(number, d + " >>")
         }
-        // Then each parent's children, after its own content, in reading order.
-        for (id, element) in tree.elements where !element.children.isEmpty {
-            guard let object = objects[id] else { continue }
-            let k = pdf.key(object, "/K")
-            for child in element.children { if let c = objects[child] { pdf.append(k, c) } }
-        }
-        pdf.set(document, "/K", pdf.array(tree.top.compactMap { objects[$0] }))
-        pdf.set(root, "/K", pdf.array([document]))
+        update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
+                   + tree.top.map { ref($0) }.joined(separator: " ") + "] >>")
 
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
-        let nums = pdf.array()
+        var nums: [String] = []
         for (p, owners) in tree.owners.enumerated() {
-            pdf.set(pages[p], "/StructParents", pdf.int(p))
-            pdf.set(pages[p], "/Tabs", pdf.name("/S"))   // PDF/UA: annotations in structure order
-            pdf.append(nums, pdf.int(p))
-            pdf.append(nums, pdf.indirect(pdf.array(owners.map { $0.flatMap { objects[$0] } ?? pdf.null() })))
+            update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: ["/StructParents \(p)", "/Tabs /S"]))
+            nums.append("\(p) [" + owners.map { $0.map { ref($0) } ?? "null" }.joined(separator: " ") + "]")
         }
         var key = tree.owners.count
         for link in tree.linkElements {
-            guard link.index < pdf.count(annotations[link.page]), let object = objects[link.element] else { continue }
+            guard link.index < pdf.count(annotations[link.page]), numbers[link.element] != nil else { continue }
             let annotation = pdf.item(annotations[link.page], link.index)
-            pdf.set(annotation, "/StructParent", pdf.int(key))
-            pdf.set(annotation, "/Contents", pdf.text(link.contents))
-            pdf.set(annotation, "/F", pdf.int(4))   // printed (PDF/A)
-            pdf.append(nums, pdf.int(key))
-            pdf.append(nums, object)
+            update.put(pdf.objectNumber(annotation), pdf.unparse(annotation, replacing: [
+                "/StructParent \(key)", "/Contents \(PDFSyntax.text(link.contents))", "/F 4",
+            ]))
+            nums.append("\(key) \(ref(link.element))")
             key += 1
         }
-        pdf.set(root, "/ParentTree", pdf.indirect(pdf.dictionary([("/Nums", nums)])))
-        pdf.set(root, "/ParentTreeNextKey", pdf.int(key))
+        update.put(parentTree, "<< /Nums [" + nums.joined(separator: " ") + "] >>")
+        update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
+                   + " /ParentTreeNextKey \(key) >>")
+        return root
     }
 
     /// Title and `D:` dates in the Info dictionary (the XMP repeats them); returns cairo's Producer.
-    static func writeInfo(_ input: TaggingInput, _ pdf: QPDFFile) -> String {
-        var info = pdf.key(pdf.trailer, "/Info")
-        if qpdf_oh_is_dictionary(pdf.q, info) == 0 {
-            info = pdf.indirect(pdf.dictionary())
-            pdf.set(pdf.trailer, "/Info", info)
-        }
-        pdf.set(info, "/Title", pdf.text(input.title))
+    static func writeInfo(_ input: TaggingInput, _ pdf: QPDFFile, _ update: inout IncrementalUpdate) -> String {
+        let info = pdf.key(pdf.trailer, "/Info")
+        var keys = ["/Title \(PDFSyntax.text(input.title))"]
         if let seconds = input.metadata.creationDate {
-            let date = "D:" + PDFDates.compact(seconds) + "Z"
-            pdf.set(info, "/CreationDate", pdf.ascii(date))
-            pdf.set(info, "/ModDate", pdf.ascii(date))
+            let date = PDFSyntax.ascii("D:" + PDFDates.compact(seconds) + "Z")
+            keys += ["/CreationDate \(date)", "/ModDate \(date)"]
         }
-        return pdf.string(pdf.key(info, "/Producer")) ?? "typeset"
+        let producer = pdf.string(pdf.key(info, "/Producer")) ?? "typeset"
+        if let number = update.info, qpdf_oh_is_dictionary(pdf.q, info) != 0 {
+            update.put(number, pdf.unparse(info, replacing: keys))
+        }
+        return producer
     }
 
     /// PDF/A: an sRGB output intent with its ICC profile (Debian icc-profiles-free, else colord-data).
-    static func addOutputIntent(_ pdf: QPDFFile) throws {
+    static func outputIntent(_ update: inout IncrementalUpdate) throws -> String {
         let candidates = ["/usr/share/color/icc/sRGB.icc", "/usr/share/color/icc/colord/sRGB.icc"]
         guard let profile = candidates.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
             throw QPDFError(description: "PDF/A needs the sRGB ICC profile from icc-profiles-free or colord-data (\(candidates[0]))")
         }
-        let icc = pdf.indirect(pdf.stream(profile, [("/N", pdf.int(3))]))
-        let intent = pdf.dictionary([
-            ("/Type", pdf.name("/OutputIntent")), ("/S", pdf.name("/GTS_PDFA1")),
-            ("/OutputConditionIdentifier", pdf.ascii("sRGB IEC61966-2.1")), ("/Info", pdf.ascii("sRGB IEC61966-2.1")),
-            ("/DestOutputProfile", icc),
-        ])
-        pdf.set(pdf.root, "/OutputIntents", pdf.array([intent]))
+        let icc = update.reserve()
+        update.putStream(icc, "/N 3", profile)
+        let name = PDFSyntax.ascii("sRGB IEC61966-2.1")
+        return "/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier \(name) /Info \(name)"
+            + " /DestOutputProfile \(PDFSyntax.ref(icc)) >>]"
     }
 }
 
