@@ -29,18 +29,23 @@ struct StructureTree {
     /// Link elements are made here; their ids come after every id lowering hands out.
     private var nextLinkID = 1 << 41
 
-    init(pages: [[MarkedContent]]) {
+    /// `continuations[page][mcid]`: further MCIDs the sequence `mcid` continues under (ContentRewrite.swift).
+    init(pages: [[MarkedContent]], continuations: [[Int: [Int]]] = []) {
         for (page, marks) in pages.enumerated() {
             var annotation = 0
-            var pageOwners: [Int?] = []
+            let pageContinuations = page < continuations.count ? continuations[page] : [:]
+            let last = pageContinuations.values.joined().max() ?? -1
+            var pageOwners = [Int?](repeating: nil, count: max(marks.count, last + 1))
             for (mcid, mark) in marks.enumerated() {
                 switch mark {
                 case .artifact:
-                    pageOwners.append(nil)
+                    break
                 case .content(let nodes):
                     let owner = add(nodes)
-                    owner.map { elements[$0]?.content.append(.mcid(page: page, mcid: mcid)) }
-                    pageOwners.append(owner)
+                    for m in [mcid] + (pageContinuations[mcid] ?? []) {
+                        owner.map { elements[$0]?.content.append(.mcid(page: page, mcid: m)) }
+                        pageOwners[m] = owner
+                    }
                 case .link(let nodes, let contents):
                     var link = StructureNode(id: nextLinkID, type: "Link")
                     link.language = nil
@@ -49,7 +54,7 @@ struct StructureTree {
                     elements[link.id]?.content = [.mcid(page: page, mcid: mcid), .annotation(page: page, index: annotation)]
                     linkElements.append((page, annotation, link.id, contents))
                     annotation += 1
-                    pageOwners.append(id)
+                    pageOwners[mcid] = id
                 }
             }
             owners.append(pageOwners)

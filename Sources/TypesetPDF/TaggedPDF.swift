@@ -26,8 +26,11 @@ enum TaggedPDF {
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
-        for page in pages { try markArtifacts(on: page, pdf, &update) }
-        let tree = StructureTree(pages: input.pages)
+        var continuations: [[Int: [Int]]] = []
+        for (p, page) in pages.enumerated() {
+            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, pdf, &update))
+        }
+        let tree = StructureTree(pages: input.pages, continuations: continuations)
         let root = writeTree(tree, pages: pages, pdf, &update)
         var catalog = [
             "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
@@ -44,54 +47,27 @@ enum TaggedPDF {
         try update.finished().write(to: URL(fileURLWithPath: path))
     }
 
-    /// cairo's `/Private << /MCID n >> BDC` becomes `/Artifact BMC` (cairo writes each on a line of its own); the
-    /// stream replaces cairo's under the same number, compressed quickly (zlib level 1).
-    static func markArtifacts(on page: qpdf_oh, _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws {
+    /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
+    /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
+    static func rewriteContent(of page: qpdf_oh, marks: Int, _ pdf: QPDFFile,
+                               _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
+        var continuations: [Int: [Int]] = [:]
+        var next = marks
         for stream in streams {
             guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            guard let rewritten = replacingArtifactTags(data) else { continue }
+            let result = ContentRewrite.rewrite(data, firstFreeMCID: next)
+            next = result.nextMCID
+            continuations.merge(result.continuations) { $0 + $1 }
+            let rewritten = result.data
             if let packed = Deflate.fast(rewritten) {
                 update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
             } else {
                 update.putStream(pdf.objectNumber(stream), "", rewritten)
             }
         }
-    }
-
-    static let artifactOpening = Array("\n/\(TagRecorder.artifactTag) << /MCID ".utf8)
-    static let artifactClosing = Array(" >> BDC".utf8)
-    static let artifactTag = Array("/Artifact BMC".utf8)
-
-    /// The content with every artifact sequence's opening rewritten; nil when it has none.
-    static func replacingArtifactTags(_ data: Data) -> Data? {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
-            guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-            var out = Data()
-            var at = 0, search = 0
-            let opening = artifactOpening.count - 1   // without the newline
-            while search < raw.count, let newline = memchr(base + search, 0x0A, raw.count - search) {
-                let start = base.distance(to: UnsafeRawPointer(newline)) + 1
-                search = start
-                guard start + opening <= raw.count,
-                      artifactOpening.withUnsafeBytes({ memcmp(base + start, $0.baseAddress! + 1, opening) }) == 0
-                else { continue }
-                var digitsEnd = start + opening
-                while digitsEnd < raw.count, raw[digitsEnd] >= 0x30, raw[digitsEnd] <= 0x39 { digitsEnd += 1 }
-                guard digitsEnd + artifactClosing.count <= raw.count,
-                      artifactClosing.withUnsafeBytes({ memcmp(base + digitsEnd, $0.baseAddress!, artifactClosing.count) }) == 0
-                else { continue }
-                if out.isEmpty { out.reserveCapacity(raw.count) }
-                out.append(base.assumingMemoryBound(to: UInt8.self) + at, count: start - at)
-                out.append(contentsOf: artifactTag)
-                at = digitsEnd + artifactClosing.count
-                search = at
-            }
-            if out.isEmpty { return nil }
-            out.append(base.assumingMemoryBound(to: UInt8.self) + at, count: raw.count - at)
-            return out
-        }
+        return continuations
     }
 
     /// The structure tree root, the Document element, every element (children in source order after the

@@ -167,6 +167,18 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertTrue(text.contains("Figure"), text)
     }
 
+    /// cairo wraps a ligature in an ActualText span; lifted out of the paragraph's sequence, the words after it
+    /// still belong to the paragraph (poppler drops them otherwise) and copying gives the letters, not the ligature.
+    func testTextAfterALigatureStaysInItsParagraph() throws {
+        let (pdf, result) = try build("The first office fills the file and ends here.\n\nSecond paragraph.\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = try PDF.tool("pdfinfo", ["-struct-text", pdf])
+        let paragraph = text.components(separatedBy: "P (block)").dropFirst().first ?? ""
+        XCTAssertTrue(paragraph.contains("ends here."), text)
+        XCTAssertFalse(paragraph.contains("Second"), text)
+        XCTAssertTrue(try PDF.text(pdf).contains("The first office fills the file"), try PDF.text(pdf))
+    }
+
     func testCatalogInfoAndXMPIdentifyTheStandards() throws {
         let (pdf, result) = try build("---\nlang: de\npdf-standard: [a-2a]\n---\n# Erster Titel\n\nText.\n\n::: {lang=fr}\nBonjour.\n:::\n",
                                       arguments: ["--pdf-standard", "ua-1"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
