@@ -176,7 +176,8 @@ final class TaggedPDFTests: XCTestCase {
         let paragraph = text.components(separatedBy: "P (block)").dropFirst().first ?? ""
         XCTAssertTrue(paragraph.contains("ends here."), text)
         XCTAssertFalse(paragraph.contains("Second"), text)
-        XCTAssertTrue(try PDF.text(pdf).contains("The first office fills the file"), try PDF.text(pdf))
+        let copied = try PDF.text(pdf)
+        XCTAssertTrue(copied.contains("The first office fills the file"), copied)
     }
 
     func testCatalogInfoAndXMPIdentifyTheStandards() throws {
