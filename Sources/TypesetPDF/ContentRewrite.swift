@@ -5,8 +5,7 @@
 //   element's sequence is lifted out of it: the sequence is closed before it, the span gets an MCID of its own,
 //   and the sequence reopens after it under another new MCID; the element lists all three in order. Nested
 //   inside, a span without an MCID ends the element's sequence for poppler (and readers built like it), which
-//   then lose the rest of the paragraph; lifted out, the text reads whole and the ActualText stays;
-// - the sequence of a hyphen the line breaker added gets `/ActualText ()`: copied or read, the word is whole.
+//   then lose the rest of the paragraph; lifted out, the text reads whole and the ActualText stays.
 
 import Foundation
 
@@ -25,8 +24,7 @@ enum ContentRewrite {
     private static let bdc = Array(" >> BDC".utf8)
     private static let emc = Array("EMC".utf8)
 
-    /// `silent`: MCIDs whose sequence gets an empty `/ActualText` (a hyphen added at a line end).
-    static func rewrite(_ data: Data, firstFreeMCID: Int, silent: Set<Int> = []) -> Result {
+    static func rewrite(_ data: Data, firstFreeMCID: Int) -> Result {
         var result = Result(data: Data(capacity: data.count + 1024), nextMCID: firstFreeMCID)
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -58,10 +56,6 @@ enum ContentRewrite {
                 }
                 if opens, body.first == UInt8(ascii: "/"), let tag = tagWithMCID(body) {
                     open = tag
-                    if silent.contains(tag.mcid) {
-                        result.data.append(contentsOf: tag.tag + Array(" << /MCID \(tag.mcid) /ActualText () >> BDC\n".utf8))
-                        continue
-                    }
                 } else if body.elementsEqual(emc) {
                     if inSpan, let outer = open {
                         let m = result.nextMCID

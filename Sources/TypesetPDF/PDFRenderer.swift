@@ -63,9 +63,7 @@ public enum PDFRenderer {
         try surface.finish(path: path)
         if tags.enabled {
             do {
-                var input = TaggingInput(document, pages: tags.pages)
-                input.actualTexts = tags.actualTexts
-                try TaggedPDF.finish(path: path, input)
+                try TaggedPDF.finish(path: path, TaggingInput(document, pages: tags.pages))
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }

@@ -26,9 +26,6 @@ final class TagRecorder {
     let enabled: Bool
     private(set) var pages: [[MarkedContent]] = []
     private var current: [MarkedContent] = []
-    /// Per page, the sequences (by MCID) whose text is replaced: a hyphen the line breaker added reads as nothing.
-    private(set) var actualTexts: [Set<Int>] = []
-    private var currentActualTexts: Set<Int> = []
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -37,8 +34,6 @@ final class TagRecorder {
     func endPage() {
         pages.append(current)
         current = []
-        actualTexts.append(currentActualTexts)
-        currentActualTexts = []
     }
 
     /// Draws inside a sequence of the element that owns `nodes` (an artifact when nil).
@@ -64,10 +59,6 @@ final class TagRecorder {
                 index += 1
                 continue
             }
-            if let path, hyphenSplit(lines[index], path: path, on: cr) {
-                index += 1
-                continue
-            }
             let owner = path?.nodes.last?.id
             content(path?.nodes, on: cr) {
                 repeat {
@@ -80,7 +71,7 @@ final class TagRecorder {
 
     /// Whether `line` belongs to the element `owner` and can share its open sequence.
     private static func continues(_ line: PlacedLine, owner: Int?) -> Bool {
-        guard !line.isArtifact, line.paragraph.addedHyphen(line: line.lineIndex) == nil else { return false }
+        guard !line.isArtifact else { return false }
         let structure = line.structure ?? line.paragraph.paragraph.structure
         return structure?.nodes.last?.id == owner && structure?.labelNodes == nil
     }
@@ -134,42 +125,6 @@ final class TagRecorder {
         content(labelNodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
         lastLabel.pointee.next = firstBody
         pangoLine.pointee.runs = firstBody
-        content(path.nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(width), cr) }
-        pangoLine.pointee.runs = original
-        return true
-    }
-
-    /// Draws a line that ends in an added hyphen as the text, then the hyphen in a sequence of its own whose
-    /// `/ActualText` is empty (TaggedPDF.swift): Pango's run holding the hyphen is split there for this.
-    private func hyphenSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {
-        guard let hyphen = line.paragraph.addedHyphen(line: line.lineIndex), RunEffects.runs(of: line) == nil else { return false }
-        let pangoLine = line.paragraph.pangoLine(line.lineIndex)
-        guard let layout = pangoLine.pointee.layout, let text = pango_layout_get_text(layout) else { return false }
-        var previous: UnsafeMutablePointer<GSList>? = nil
-        var node = pangoLine.pointee.runs
-        var width: Int32 = 0
-        while let n = node, let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
-            let start = Int(run.pointee.item.pointee.offset), end = start + Int(run.pointee.item.pointee.length)
-            if hyphen >= start && hyphen < end {
-                if hyphen > start, let before = pango_glyph_item_split(run, text, Int32(clamping: hyphen - start)) {
-                    let inserted = g_slist_prepend(n, before)
-                    if let previous { previous.pointee.next = inserted } else { pangoLine.pointee.runs = inserted }
-                    width &+= pango_glyph_string_get_width(before.pointee.glyphs)
-                    previous = inserted
-                }
-                break
-            }
-            width &+= pango_glyph_string_get_width(run.pointee.glyphs)
-            previous = n
-            node = n.pointee.next
-        }
-        guard let lastText = previous, let hyphenRun = lastText.pointee.next else { return false }
-        let original = pangoLine.pointee.runs
-        lastText.pointee.next = nil
-        content(path.nodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
-        lastText.pointee.next = hyphenRun
-        pangoLine.pointee.runs = hyphenRun
-        currentActualTexts.insert(current.count)
         content(path.nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(width), cr) }
         pangoLine.pointee.runs = original
         return true

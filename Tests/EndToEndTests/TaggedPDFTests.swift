@@ -180,34 +180,6 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertTrue(copied.contains("The first office fills the file"), copied)
     }
 
-    /// A hyphen the line breaker adds is drawn in a sequence of its own whose ActualText is empty, so a reader
-    /// gets the word whole; the page looks the same as untagged.
-    func testAddedHyphensReadAsNothing() throws {
-        let source = "---\njustify: true\nhyphenate: true\npage: 200pt x 400pt\nmargin: 20pt\n---\n"
-            + "The internationalization of typesetting infrastructure demonstrates extraordinary responsibilities, "
-            + "unquestionably characteristic of contemporary documentation.\n"
-        let (pdf, result) = try build(source)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let json = try QPDFJSON(pdf)
-        var queue: [Any?] = [json.catalog["/Pages"]]
-        var contents = ""
-        while let next = queue.popLast() {
-            let node = json.dictionary(next)
-            if let kids = node["/Kids"] as? [Any] { queue += kids.map { $0 } } else {
-                contents += String(decoding: json.streamData(node["/Contents"]) ?? Data(), as: UTF8.self)
-            }
-        }
-        let silent = contents.components(separatedBy: "/ActualText () >> BDC").dropFirst()
-        XCTAssertGreaterThan(silent.count, 0, "no added hyphen marked")
-        for sequence in silent {
-            let inside = sequence.components(separatedBy: "EMC").first ?? ""
-            XCTAssertEqual(inside.components(separatedBy: "Tj").count + inside.components(separatedBy: "TJ").count - 2, 1,
-                           "one glyph string: the hyphen alone: \(inside)")
-        }
-        let structure = try PDF.tool("pdfinfo", ["-struct-text", pdf])
-        XCTAssertTrue(structure.contains("\"-\""), structure)
-    }
-
     func testCatalogInfoAndXMPIdentifyTheStandards() throws {
         let (pdf, result) = try build("---\nlang: de\npdf-standard: [a-2a]\n---\n# Erster Titel\n\nText.\n\n::: {lang=fr}\nBonjour.\n:::\n",
                                       arguments: ["--pdf-standard", "ua-1"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
