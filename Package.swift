@@ -29,6 +29,8 @@ let package = Package(
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]
         ),
+        // qpdf's C API: the tagging stage rewrites cairo's file (structure tree, XMP, output intent).
+        .systemLibrary(name: "CQpdf", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).
         .target(name: "CTempCleanup"),
         // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.
@@ -38,7 +40,7 @@ let package = Package(
         // Stage 3: lay out IR paragraphs with Pango into lines placed on pages.
         .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo", "CRsvg"]),
         // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
-        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg"]),
+        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg", "CQpdf"]),
         // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
         .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"]),
         .executableTarget(

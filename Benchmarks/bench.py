@@ -16,10 +16,10 @@ import evenness  # noqa: E402
 SIZES = [(35_000, 5), (140_000, 3), (350_000, 2)]  # words, runs
 
 
-def run(cmd):
+def run(cmd, env=None):
     """Wall seconds and peak RSS (MB) of one run of cmd."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     err = proc.stderr.read().decode(errors="replace")
@@ -28,8 +28,8 @@ def run(cmd):
     return elapsed, usage.ru_maxrss / 1024
 
 
-def measure(cmd, runs):
-    results = [run(cmd) for _ in range(runs)]
+def measure(cmd, runs, env=None):
+    results = [run(cmd, env) for _ in range(runs)]
     return statistics.median(t for t, _ in results), max(m for _, m in results)
 
 
@@ -56,6 +56,18 @@ def main():
         print(f"{words:>8} {p:>4}/{rp:<4} {t:>10.3f} {r:>8.3f} {t / r:>6.2f} {words / t:>10,.0f} "
               f"{t_mem:>10.1f} {r_mem:>7.1f}")
 
+    # Tagging (structure tree, artifacts, the qpdf pass) against the same build with it switched off, interleaved.
+    rt, out = f"{work}/report-35000.rt", f"{work}/untagged-35000.pdf"
+    untagged_env = dict(os.environ, TYPESET_UNTAGGED="1")
+    tagged, untagged = [], []
+    for _ in range(7):
+        tagged.append(run([typeset, rt, "-o", f"{work}/typeset-35000.pdf", "--quiet"])[0])
+        untagged.append(run([typeset, rt, "-o", out, "--quiet"], untagged_env)[0])
+    tag_cost = statistics.median(tagged) / statistics.median(untagged) - 1
+    print(f"\nTagging on the 35,000-word report: {statistics.median(tagged):.3f} s tagged, "
+          f"{statistics.median(untagged):.3f} s untagged: +{100 * tag_cost:.1f}%")
+
+
     print("\nEvenness of justified lines (word gap / normal space, in each line's scaled space), 35,000 words,"
           " hyphenate: true:")
     even = {}
@@ -71,6 +83,7 @@ def main():
         (f"ratio to the C loop {small[2] / small[3]:.2f} (<= 1.5)", small[2] / small[3] <= 1.5),
         (f"time per word at {large[0]:,} vs 35k: {per_word_growth:.2f}x (linear: <= 1.3x)", per_word_growth <= 1.3),
         (f"peak memory at {large[1]} pages {large[4]:.0f} MB (< 100 MB)", large[4] < 100),
+        (f"tagging costs {100 * tag_cost:.1f}% (<= 15%)", tag_cost <= 0.15),
     ]
     e = even["typeset"]
     if e:

@@ -9,6 +9,7 @@ packages=(
   hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-pt-pt hyphen-pt-br hyphen-sv hyphen-da hyphen-no
   hyphen-pl hyphen-cs hyphen-hu hyphen-ro hyphen-ru hyphen-uk hyphen-el
   poppler-utils qpdf mupdf-tools
+  libqpdf-dev icc-profiles-free
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -36,6 +36,8 @@ struct DocumentLowerer {
     var numbering = NumberingState()
     /// Front matter `smart` (RT section 5).
     var smart = true
+    /// Open structure elements for the tagged PDF (StructureLowering.swift).
+    var structure = StructureState()
 
     init(options: LoweringOptions, sheet: StyleSheet, variables: [String: String]) {
         self.options = options
@@ -76,7 +78,9 @@ struct DocumentLowerer {
             builder.anchors.forEach { definedAnchors.insert($0) }
             var outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
             outline.number = number
-            emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start, outline: outline)
+            checkHeadingLevel(level, at: block.range.start)
+            emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start,
+                          outline: outline, structure: "H\(min(max(level, 1), 6))")
 
         case .list(let list):
             lowerList(list, block: block, context: context)
@@ -85,7 +89,7 @@ struct DocumentLowerer {
             var state = context
             sheet.apply("quote", to: &state)
             state = applying(block.attributes, to: state)
-            lowerContainer(children, state: state, context: context, at: block.range.start)
+            withStructure("BlockQuote") { $0.lowerContainer(children, state: state, context: context, at: block.range.start) }
 
         case .codeBlock(_, let text):
             lowerCodeBlock(text, block: block, context: context)
@@ -147,7 +151,7 @@ struct DocumentLowerer {
     }
 
     mutating func emitParagraph(_ builder: ParagraphBuilder, style: ParagraphStyle, base: CharacterAttributes,
-                                location: SourceLocation, outline: OutlineEntry? = nil) {
+                                location: SourceLocation, outline: OutlineEntry? = nil, structure type: String = "P") {
         var builder = builder
         if !pendingAnchors.isEmpty {
             builder.anchors.insert(contentsOf: pendingAnchors, at: 0)
@@ -155,6 +159,7 @@ struct DocumentLowerer {
         }
         var paragraph = builder.finish(style: style, emptyAttributes: base, location: location)
         paragraph.outline = outline
+        tag(&paragraph, as: type)
         output.append(.paragraph(paragraph.markingDecimalSeparators()))
     }
 
@@ -180,7 +185,7 @@ struct DocumentLowerer {
         while body.hasSuffix("\n") || body.hasSuffix("\r") { body = body.dropLast() }
         var builder = ParagraphBuilder()
         builder.append(Self.expandingTabs(body), state.character)
-        emitParagraph(builder, style: style, base: state.character, location: block.range.start)
+        emitParagraph(builder, style: style, base: state.character, location: block.range.start, structure: "Code")
     }
 
     /// Tabs in code advance to the next multiple of four characters from the code's own left edge, as an
@@ -252,7 +257,7 @@ struct DocumentLowerer {
 
     /// Children of a quote or div inherit its attributes, except the spacing at its edges: `space-before` and
     /// `break-before` go to its first paragraph only, `space-after` to its last.
-    private mutating func lowerContainer(_ children: [Block], state: StyleState, context: StyleState,
+    mutating func lowerContainer(_ children: [Block], state: StyleState, context: StyleState,
                                          at location: SourceLocation) {
         var inner = state.enteringContainer()
         limitNesting(&inner, outer: context, at: location)

@@ -94,6 +94,13 @@ extension DocumentLowerer {
         attachment.height = attachment.height ?? (width * 0.4).rounded()
         attachment.fit = .fill
         attachment.chart = spec
+        // Its Figure's /Alt lists the values (RT section 4); PDF/UA wants a caption or alt written for it.
+        let alt = image.attributes["alt"]?.value
+        if checksUA && (alt ?? "").isEmpty && (image.attributes["caption"]?.value ?? "").isEmpty {
+            diagnostics.append(.error("a chart needs a caption or alt text for PDF/UA", at: image.range.start))
+        }
+        tagImage(&attachment, alt: alt.flatMap { $0.isEmpty ? nil : $0 } ?? table.description(title: spec.title),
+                 decorative: false)
         if let id = image.attributes.id {
             definedAnchors.insert(id)
             builder.anchors.append(id)

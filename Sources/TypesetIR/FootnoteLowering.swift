@@ -123,6 +123,8 @@ extension DocumentLowerer {
     /// other blocks as paragraphs (lists, quotes and code are paragraphs; a table or float is not set here).
     private mutating func lowerNote(_ number: Int, blocks: [Block], state: StyleState,
                                     location: SourceLocation) -> [AttributedParagraph] {
+        openStructure("Note")
+        defer { closeStructure(1) }
         let body = output
         output = []
         var builder = ParagraphBuilder()

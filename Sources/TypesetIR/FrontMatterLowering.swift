@@ -23,12 +23,13 @@ struct FrontMatterSettings {
     var numbering: HeadingNumbering?
     var figureLabel: String?
     var tableLabel: String?
+    var pdfStandards: Set<PDFStandard> = []
 }
 
 private let knownKeys: Set<String> = [
     "title", "author", "subject", "keywords", "date", "template", "page", "orientation", "margin", "columns",
     "column-gap", "column-rule", "font", "font-size", "line-height", "lang", "justify", "hyphenate", "header",
-    "footer", "fonts", "styles", "vars", "numbering", "figure-label", "table-label", "smart",
+    "footer", "fonts", "styles", "vars", "numbering", "figure-label", "table-label", "smart", "pdf-standard",
 ]
 
 struct FrontMatterReader {
@@ -55,6 +56,7 @@ struct FrontMatterReader {
         readStyles()
         readVariables()
         readNumbering()
+        readStandards()
         readResources(relativeTo: frontMatter.range.start.file, root: options.root)
     }
 
@@ -88,6 +90,29 @@ struct FrontMatterReader {
         }
         settings.figureLabel = scalar("figure-label")?.text
         settings.tableLabel = scalar("table-label")?.text
+    }
+
+    /// `pdf-standard: [a-2a, ua-1]` (a single value or a comma-separated one also work).
+    private mutating func readStandards() {
+        guard let pair = values["pdf-standard"] else { return }
+        var items: [(String, SourceLocation)] = []
+        switch pair.value.kind {
+        case .scalar(let s):
+            items = s.split(separator: ",").map { (String($0).trimmingASCIIWhitespace(), pair.value.location) }
+        case .sequence(let values):
+            for value in values {
+                if let s = value.scalar { items.append((s.trimmingASCIIWhitespace(), value.location)) }
+                else { warn("'pdf-standard' expects names such as ua-1 or a-2b, ignored", at: value.location) }
+            }
+        case .null: return
+        default:
+            warn("'pdf-standard' expects a list such as [a-2a, ua-1], ignored", at: pair.value.location)
+        }
+        for (text, location) in items {
+            if let standard = PDFStandard(rawValue: text.lowercased()) { settings.pdfStandards.insert(standard) } else {
+                warn("unknown pdf-standard '\(text)': expected ua-1, a-2b, a-2a, a-2u or a-3b; ignored", at: location)
+            }
+        }
     }
 
     // MARK: Metadata

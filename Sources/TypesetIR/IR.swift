@@ -181,6 +181,8 @@ public struct ImageAttachment: Hashable, Sendable {
     public var location: SourceLocation
     /// Set for `@chart`: drawn from this description instead of an image file (`path` only names it).
     public var chart: ChartSpec? = nil
+    /// Its Figure element (with the alt text); nil: decorative, an artifact.
+    public var structure: StructurePath? = nil
 
     public init(path: String, width: Double? = nil, height: Double? = nil, location: SourceLocation) {
         self.path = path
@@ -233,6 +235,8 @@ public struct AttributedParagraph: Hashable, Sendable {
     /// Numbers of the footnotes marked in this paragraph, sorted: layout sets each note at the foot of the
     /// column where the line holding its mark (a `footnote-N` link) is placed.
     public var footnoteMarks: [Int] = []
+    /// Where it sits in the document's logical structure (tagged PDF); nil: not tagged by lowering.
+    public var structure: StructurePath? = nil
 
     public init(text: String, runs: [AttributeRun], style: ParagraphStyle, attachments: [TextAttachment] = [],
                 anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {
@@ -401,5 +405,9 @@ public struct TypesetDocument: Hashable, Sendable {
     public var fontLocations: [String: SourceLocation] = [:]
     /// Front matter `template`, as written (a name from `Templates/` or a path); applied by later work.
     public var template: String? = nil
+    /// Front matter `pdf-standard` and `--pdf-standard`.
+    public var pdfStandards: Set<PDFStandard> = []
+    /// The input's name without folder and extension: the title of last resort.
+    public var sourceName: String? = nil
     public init() {}
 }

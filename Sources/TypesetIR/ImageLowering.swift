@@ -39,6 +39,8 @@ extension DocumentLowerer {
 
         var attachment = ImageAttachment(path: path, location: image.range.start)
         readImageAttributes(image.attributes, into: &attachment, state: state)
+        tagImage(&attachment, alt: image.attributes["alt"]?.value ?? image.alt,
+                 decorative: image.attributes["decorative"]?.value.trimmingASCIIWhitespace().lowercased() == "true")
         if let id = image.attributes.id {
             definedAnchors.insert(id)
             builder.anchors.append(id)
@@ -82,7 +84,9 @@ extension DocumentLowerer {
             case "float":
                 continue  // read by lowerFloatImage
             case "caption", "alt":
-                continue  // a figure's caption (FigureLowering.swift); the accessible description
+                continue  // a figure's caption (FigureLowering.swift); the accessible description (appendImage)
+            case "decorative":
+                if !["true", "false"].contains(value.lowercased()) { bad("true or false") }
             case "margin" where floats:
                 continue
             default:

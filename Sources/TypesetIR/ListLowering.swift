@@ -62,7 +62,12 @@ extension DocumentLowerer {
 
         let firstOutput = output.count
         listDepth += 1
+        openStructure("L")
+        structure.stack[structure.stack.count - 1].listNumbering = list.numberingName
         for (index, item) in list.items.enumerated() {
+            openStructure("LI")
+            let label = newStructureNode("Lbl")
+            openStructure("LBody")
             var rest = item.blocks[...]
             var builder = ParagraphBuilder()
             var paragraphState = itemState
@@ -87,8 +92,11 @@ extension DocumentLowerer {
             style.headIndent = textEdge
             style.tabStops = [TabStop(position: textEdge)] + style.tabStops.filter { $0.position > textEdge }
             emitParagraph(builder, style: style, base: paragraphState.character, location: location)
+            labelLastParagraph(label, text: rest.count < item.blocks.count ? markers[index] + "\t" : markers[index])
             lowerBlocks(Array(rest), in: itemState)
+            closeStructure(2)
         }
+        closeStructure(1)
         listDepth -= 1
         applyEdgeSpacing(of: state, context: context, to: firstOutput..<output.count)
 

@@ -15,6 +15,8 @@ public struct LoweringOptions: Sendable {
     public var measurer: (any TextMeasurer)?
     /// Where images and fonts the document names may come from; nil: anywhere.
     public var root: ReadRoot? = nil
+    /// `--pdf-standard`: added to the front matter's `pdf-standard`.
+    public var pdfStandards: Set<PDFStandard> = []
 
     public init(variables: [String: String] = [:], allowUndefined: Bool = false, sourceDateEpoch: Int64? = nil, now: Int64 = 0,
                 measurer: (any TextMeasurer)? = nil) {
@@ -76,6 +78,8 @@ public enum Lowering {
         lowerer.columnSets = [ColumnSet(settings.page)]
         lowerer.contentWidth = settings.page.contentWidth
         lowerer.contentHeight = settings.page.contentHeight
+        lowerer.structure.documentLanguage = settings.language
+        lowerer.structure.standards = settings.pdfStandards.union(options.pdfStandards)
         var document = TypesetDocument()
         document.metadata = settings.metadata
         document.page = settings.page
@@ -83,6 +87,7 @@ public enum Lowering {
         document.fontFiles = settings.fontFiles
         document.fontLocations = settings.fontLocations
         document.template = settings.template
+        document.pdfStandards = lowerer.structure.standards
         if let header = settings.header {
             document.header = lowerer.lowerRunningText(header, styleName: "header", body: body, parseInlines: parseInlines)
         }

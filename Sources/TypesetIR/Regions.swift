@@ -42,6 +42,8 @@ struct TocRequest {
     var index: Int
     var depth: Int
     var state: StyleState
+    /// The TOC element, reserved where `@toc` stands (reading order).
+    var structure: [StructureNode] = []
 }
 
 extension DocumentLowerer {
@@ -67,7 +69,7 @@ extension DocumentLowerer {
         }
         var state = context
         sheet.apply("toc", to: &state)
-        tocRequests.append(TocRequest(index: output.count, depth: depth, state: state))
+        tocRequests.append(TocRequest(index: output.count, depth: depth, state: state, structure: tocStructure()))
     }
 
     /// Builds each `@toc`'s entries from the headings in the output and inserts them where it stood.
@@ -79,6 +81,11 @@ extension DocumentLowerer {
         for request in tocRequests.reversed() {
             let entries = headings.filter { $0.level <= request.depth && !$0.title.isEmpty }
                 .enumerated().map { tocEntry($0.element, state: request.state, first: $0.offset == 0) }
+                .map { entry in
+                    var entry = entry
+                    tagTocEntry(&entry, toc: request.structure)
+                    return entry
+                }
             output.insert(contentsOf: entries.map(LayoutBlock.tocEntry), at: request.index)
         }
         tocRequests.removeAll()

@@ -86,6 +86,7 @@ extension DocumentLowerer {
         result.spaceBefore = base.spaceBefore
         result.spaceAfter = base.spaceAfter
         result.location = block.range.start
+        tagTable(&result)
         output.append(.table(result))
     }
 }

@@ -36,6 +36,8 @@ public struct TypesetRequest: Sendable {
     public var dependencyFile: String? = nil
     public var allowUndefined = false
     public var sourceDateEpoch: Int64? = nil
+    /// `--pdf-standard ua-1,a-2b`: names from `Typesetter.pdfStandardNames`, added to front matter `pdf-standard`.
+    public var pdfStandards: [String] = []
     /// Hears the stage and pages done as the build goes (the CLI's progress line on a terminal).
     public var progress: (@Sendable (BuildProgress) -> Void)? = nil
 
@@ -78,6 +80,9 @@ public enum Limits {
 
 public enum Typesetter {
     /// True for an output name whose extension typeset knows: `.pdf`, `.png`, `.svg`, or none (PDF).
+    /// What `--pdf-standard` accepts.
+    public static let pdfStandardNames = PDFStandard.allCases.map(\.rawValue)
+
     public static func isKnownOutput(_ path: String) -> Bool { OutputFormat.isKnown(path: path) }
 
     /// Makes SIGTERM, SIGINT, SIGHUP and SIGPIPE remove the temporary files of a build in progress.
@@ -216,7 +221,9 @@ public enum Typesetter {
             measurer: PangoTextMeasurer()
         )
         options.root = root
-        let lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
+        options.pdfStandards = Set(request.pdfStandards.compactMap { PDFStandard(rawValue: $0.lowercased()) })
+        var lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
+        lowered.document.sourceName = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
         lap("lower", nil)

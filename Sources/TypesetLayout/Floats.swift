@@ -57,7 +57,7 @@ extension Paginator {
         }
         if let surface, let image = f.image {
             page.images.append(PlacedImage(path: image.path, image: surface, x: x, y: top, width: width,
-                                           height: height, fit: image.fit))
+                                           height: height, fit: image.fit, structure: image.structure))
         }
         var y = top
         for (k, layout) in layouts.enumerated() {

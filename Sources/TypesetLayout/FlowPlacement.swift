@@ -249,7 +249,7 @@ extension Paginator {
             for image in layout.images where image.line == i {
                 page.images.append(PlacedImage(path: image.path, image: image.image, x: frame.x + image.x,
                                                y: baseline + image.top, width: image.width, height: image.height,
-                                               fit: image.fit))
+                                               fit: image.fit, structure: image.structure))
             }
         }
     }

@@ -21,6 +21,11 @@ public struct PlacedLine {
         self.baseline = baseline
     }
 
+    /// Drawn but not content (a table's header repeated on a new page): a tagged PDF's artifact.
+    public var isArtifact = false
+    /// The structure it belongs to when its paragraph is shared (a `@toc` page number); else the paragraph's.
+    public var structure: StructurePath? = nil
+
     public var box: LineBox { paragraph.lines[lineIndex] }
     /// Left edge of the line's logical box on the page.
     public var x: Double { originX + box.x - paragraph.left }
@@ -42,6 +47,10 @@ public struct PlacedImage {
     /// The box the image is fitted into.
     public var x: Double, y: Double, width: Double, height: Double
     public var fit: ImageFit
+    /// Its Figure element; nil: decorative (an artifact).
+    public var structure: StructurePath? = nil
+    /// Drawn again, not content (in a repeated table header).
+    public var isArtifact = false
 }
 
 /// A clickable area (one per line piece of a link).

@@ -437,7 +437,7 @@ final class Paginator {
                 for image in p.images where image.line == i {
                     page.images.append(PlacedImage(path: image.path, image: image.image, x: slot.x + image.x,
                                                    y: baseline + image.top, width: image.width,
-                                                   height: image.height, fit: image.fit))
+                                                   height: image.height, fit: image.fit, structure: image.structure))
                 }
             }
         }

@@ -17,6 +17,8 @@ public struct LineImage {
     public var fit: ImageFit
     public var path: String
     public var image: ImageSurface
+    /// Its Figure element (nil: decorative).
+    public var structure: StructurePath? = nil
 }
 
 /// A piece of link on one line, x from the column's left edge.
@@ -290,7 +292,8 @@ public final class ParagraphLayout {
             guard let piece = xRanges(line: i, range: range).first else { continue }  // ellipsized away
             singleImages.append(LineImage(line: i, x: piece.x, top: fromPango(rect.y), width: fromPango(rect.width),
                                     height: fromPango(rect.height), fit: attachment.image.fit,
-                                    path: attachment.image.path, image: image))
+                                    path: attachment.image.path, image: image,
+                                    structure: attachment.image.structure))
         }
     }
 

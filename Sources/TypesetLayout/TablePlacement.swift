@@ -48,7 +48,7 @@ extension Paginator {
             }
             if repeatHeader {
                 for row in header {
-                    placeRow(row, of: table, gap: gap)
+                    placeRow(row, of: table, gap: gap, repeated: true)
                     gap = 0
                 }
                 repeatHeader = false
@@ -61,7 +61,7 @@ extension Paginator {
         pendingSpace = spec.spaceAfter
     }
 
-    private func placeRow(_ row: TableLayout.Row, of table: TableLayout, gap: Double) {
+    private func placeRow(_ row: TableLayout.Row, of table: TableLayout, gap: Double, repeated: Bool = false) {
         let spec = table.table
         let slot = region.take(gap: gap, height: row.height, advance: row.height)
         let left = slot.x + spec.headIndent
@@ -71,6 +71,7 @@ extension Paginator {
             for (i, box) in cell.lines.enumerated() {
                 let baseline = top + box.baselineOffset
                 page.lines.append(PlacedLine(paragraph: cell, lineIndex: i, originX: cellLeft + cell.left, baseline: baseline))
+                page.lines[page.lines.count - 1].isArtifact = repeated
                 for piece in cell.linkPieces(line: i) {
                     page.links.append(LinkArea(target: piece.target, x: cellLeft + piece.x, y: baseline - box.ascent,
                                                width: piece.width, height: box.ascent + box.descent))
@@ -78,7 +79,7 @@ extension Paginator {
                 for image in cell.images where image.line == i {
                     page.images.append(PlacedImage(path: image.path, image: image.image, x: cellLeft + image.x,
                                                    y: baseline + image.top, width: image.width, height: image.height,
-                                                   fit: image.fit))
+                                                   fit: image.fit, structure: repeated ? nil : image.structure))
                 }
                 top += box.advance
             }

@@ -29,6 +29,7 @@ final class TocDecorator {
         let numberX = right - numberBox.width
         page.lines.append(PlacedLine(paragraph: numberLayout, lineIndex: 0,
                                      originX: numberX - numberBox.x + numberLayout.left, baseline: baseline))
+        page.lines[page.lines.count - 1].structure = entry.paragraph.structure  // the number is the entry's
 
         // Leaders: dot k of the grid spans [x + k * pitch, x + k * pitch + dot width].
         var dotAttributes = attributes
@@ -46,6 +47,7 @@ final class TocDecorator {
             let offset = dots.xRanges(line: 0, range: 0..<1).first?.x ?? 0
             page.lines.append(PlacedLine(paragraph: dots, lineIndex: 0,
                                          originX: x + Double(first) * pitch - offset + dots.left, baseline: baseline))
+            page.lines[page.lines.count - 1].isArtifact = true  // leaders are decoration
         }
         page.links.append(LinkArea(target: .destination(entry.target), x: titleEnd, y: baseline - box.ascent,
                                    width: right - titleEnd, height: box.ascent + box.descent))

@@ -43,6 +43,7 @@ public enum PDFRenderer {
         let context = CairoContext(surface: surface.surface)
         let cr = context.cr
         var outline = PDFOutline()
+        let tags = TagRecorder(enabled: TagRecorder.enabledByEnvironment)
         // Cairo 1.16 gives each link a structure element; without an enclosing structure tag it writes a
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
         // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
@@ -50,7 +51,8 @@ public enum PDFRenderer {
         let summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
             progress(total.map(RenderProgress.total) ?? .counted(counted))
         }) { page in
-            draw(page, on: cr)
+            draw(page, on: cr, tags: tags)
+            tags.endPage()
             outline.add(page.outline, to: surface.surface)
             cairo_show_page(cr)
             let status = cairo_status(cr)
@@ -59,27 +61,52 @@ public enum PDFRenderer {
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)
-        if let seconds = document.metadata.creationDate { PDFDates.addPrefix(toPDFAt: path, seconds: seconds) }
+        if tags.enabled {
+            do {
+                try TaggedPDF.finish(path: path, TaggingInput(document, pages: tags.pages))
+            } catch {
+                throw PDFRenderError(path: path, reason: "tagging: \(error)")
+            }
+        } else if let seconds = document.metadata.creationDate {
+            PDFDates.addPrefix(toPDFAt: path, seconds: seconds)
+        }
         return fontDiagnostics + summary.diagnostics
     }
 
-    static func draw(_ page: Page, on cr: OpaquePointer) {
-        for rect in page.rects {
-            setColor(rect.color, on: cr)
-            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-            cairo_fill(cr)
+    /// Untagged drawing (PNG and SVG pages).
+    static func draw(_ page: Page, on cr: OpaquePointer) { draw(page, on: cr, tags: TagRecorder(enabled: false)) }
+
+    /// Everything drawn goes inside a structure tag (TagRecorder.swift): decoration as artifacts.
+    static func draw(_ page: Page, on cr: OpaquePointer, tags: TagRecorder) {
+        if !page.rects.isEmpty {
+            tags.artifact(on: cr) {
+                for rect in page.rects {
+                    setColor(rect.color, on: cr)
+                    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+                    cairo_fill(cr)
+                }
+            }
         }
-        for image in page.images { draw(image, on: cr) }
+        for image in page.images {
+            tags.content(image.isArtifact ? nil : image.structure?.nodes, on: cr) { draw(image, on: cr) }
+        }
         cairo_set_source_rgb(cr, 0, 0, 0)  // text without a colour attribute is black
-        for line in page.lines { draw(line, on: cr) }
-        for line in page.runningLines { draw(line, on: cr) }
-        for line in page.markLines {  // outlines, not text: an artifact that copying the text leaves out
-            setColor(line.paragraph.paragraph.runs.first?.attributes.color ?? .black, on: cr)
-            cairo_move_to(cr, line.x, line.baseline)
-            pango_cairo_layout_line_path(cr, line.paragraph.pangoLine(line.lineIndex))
-            cairo_fill(cr)
+        tags.lines(page.lines, on: cr) { draw($0, on: cr) }
+        if !page.runningLines.isEmpty {
+            tags.artifact(on: cr) { for line in page.runningLines { draw(line, on: cr) } }
+        }
+        if !page.markLines.isEmpty {
+            tags.artifact(on: cr) {
+                for line in page.markLines {  // outlines, not text: an artifact that copying the text leaves out
+                    setColor(line.paragraph.paragraph.runs.first?.attributes.color ?? .black, on: cr)
+                    cairo_move_to(cr, line.x, line.baseline)
+                    pango_cairo_layout_line_path(cr, line.paragraph.pangoLine(line.lineIndex))
+                    cairo_fill(cr)
+                }
+            }
         }
         PDFLinks.draw(page.destinations, on: cr)
+        tags.links(page.links, lines: page.lines)
         PDFLinks.draw(page.links, on: cr)
     }
 

@@ -49,6 +49,9 @@ struct Typeset: ParsableCommand {
     @Flag(help: "Undefined {{variables}} become empty instead of an error.")
     var allowUndefined = false
 
+    @Option(name: .long, help: ArgumentHelp("PDF standards to meet, comma-separated: ua-1, a-2b, a-2a, a-2u, a-3b (adds to front matter 'pdf-standard').", valueName: "list"))
+    var pdfStandard: [String] = []
+
     @Flag(help: "List the available templates and where each comes from.")
     var listTemplates = false
 
@@ -74,7 +77,7 @@ struct Typeset: ParsableCommand {
     static func unknownOption(in arguments: [String]) -> String? {
         let flags: Set<String> = ["--allow-undefined", "--list-templates", "-q", "--quiet", "-v", "--verbose", "--watch",
                                   "-h", "--help", "--version"]
-        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps", "--root"]
+        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps", "--root", "--pdf-standard"]
         var k = 0
         while k < arguments.count {
             let argument = arguments[k]
@@ -91,7 +94,15 @@ struct Typeset: ParsableCommand {
         return nil
     }
 
+    /// `--pdf-standard a,b` and repeated options, split and trimmed.
+    var pdfStandardList: [String] {
+        pdfStandard.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
     func validate() throws {
+        if let bad = pdfStandardList.first(where: { !Typesetter.pdfStandardNames.contains($0) }) {
+            throw ValidationError("unknown --pdf-standard '\(bad)': use \(Typesetter.pdfStandardNames.joined(separator: ", "))")
+        }
         if listTemplates { return }
         guard let input else {
             // ArgumentParser validates before it reports leftovers: name the unknown option, not the input.
@@ -172,6 +183,7 @@ struct Typeset: ParsableCommand {
         request.dependencyFile = deps
         request.root = root
         request.allowUndefined = allowUndefined
+        request.pdfStandards = pdfStandardList
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
             request.sourceDateEpoch = seconds
         }

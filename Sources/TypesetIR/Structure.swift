@@ -1,0 +1,56 @@
+// The logical structure of a document (RT section 10): what each paragraph, cell and image *is*, in source
+// order, for the tagged PDF. Lowering gives every piece of content a path of structure elements from the
+// outermost container down to the element that owns the content; the PDF stage turns the paths into a
+// structure tree. Ids are handed out in source order, so sorting siblings by id gives the reading order
+// whatever columns, floats and exclusions do to the drawing order.
+
+/// One structure element: a standard PDF structure type and the attributes a reader needs.
+public struct StructureNode: Hashable, Sendable {
+    /// Unique per document, increasing in source order.
+    public var id: Int
+    /// A standard structure type: `P`, `H1`, `L`, `LI`, `Lbl`, `LBody`, `Table`, `TH`, `Figure`, ...
+    public var type: String
+    /// Alternate description (`/Alt`) of a figure.
+    public var alt: String? = nil
+    /// Language (`/Lang`) where it differs from the document's.
+    public var language: String? = nil
+    /// `Row` or `Column` for a header cell (`/Scope`).
+    public var scope: String? = nil
+    /// A list's numbering (`/ListNumbering`): `Disc`, `Decimal`, `LowerAlpha`, `UpperRoman`, ...
+    public var listNumbering: String? = nil
+
+    public init(id: Int, type: String) {
+        self.id = id
+        self.type = type
+    }
+}
+
+/// Where a piece of content sits in the structure: outermost element first, the owning element last.
+public struct StructurePath: Hashable, Sendable {
+    public var nodes: [StructureNode]
+    /// A list item's first paragraph: its label's path (`... LI > Lbl`) and text (`1.` and its tab), which
+    /// start the paragraph's text.
+    public var labelNodes: [StructureNode]? = nil
+    public var labelText: String = ""
+    public var labelBytes: Int { labelText.utf8.count }
+    public init(_ nodes: [StructureNode]) { self.nodes = nodes }
+    /// The element the content belongs to.
+    public var owner: StructureNode? { nodes.last }
+}
+
+/// The PDF standards a document can ask for (front matter `pdf-standard`, `--pdf-standard`).
+public enum PDFStandard: String, Hashable, Sendable, CaseIterable {
+    case ua1 = "ua-1", a2b = "a-2b", a2a = "a-2a", a2u = "a-2u", a3b = "a-3b"
+
+    public var isPDFA: Bool { self != .ua1 }
+    /// PDF/A part and conformance level (`2`, `B`), nil for PDF/UA.
+    public var pdfaIdentification: (part: Int, conformance: String)? {
+        switch self {
+        case .ua1: return nil
+        case .a2b: return (2, "B")
+        case .a2a: return (2, "A")
+        case .a2u: return (2, "U")
+        case .a3b: return (3, "B")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// The tagging stage's edits to cairo's page content, line by line (cairo writes each marked-content operator
+// on a line of its own):
+// - `/Private << /MCID n >> BDC` (cairo 1.16 refuses an `Artifact` tag) becomes `/Artifact BMC`;
+// - cairo's own `/Span << /ActualText ... >> BDC` ... `EMC` (a ligature, an empty line-separator cluster) inside an
+//   element's sequence is lifted out of it: the sequence is closed before it, the span gets an MCID of its own,
+//   and the sequence reopens after it under another new MCID; the element lists all three in order. Nested
+//   inside, a span without an MCID ends the element's sequence for poppler (and readers built like it), which
+//   then lose the rest of the paragraph; lifted out, the text reads whole and the ActualText stays.
+
+import Foundation
+
+enum ContentRewrite {
+    struct Result {
+        var data: Data
+        /// An element's MCID -> the MCIDs its sequence continues under, in order.
+        var continuations: [Int: [Int]] = [:]
+        /// The next unused MCID of the page.
+        var nextMCID: Int
+    }
+
+    private static let artifactOpening = Array("/\(TagRecorder.artifactTag) << /MCID ".utf8)
+    private static let spanOpening = Array("/Span << /ActualText ".utf8)
+    private static let mcidKey = Array(" << /MCID ".utf8)
+    private static let bdc = Array(" >> BDC".utf8)
+    private static let emc = Array("EMC".utf8)
+
+    static func rewrite(_ data: Data, firstFreeMCID: Int) -> Result {
+        var result = Result(data: Data(capacity: data.count + 1024), nextMCID: firstFreeMCID)
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            var open: (tag: [UInt8], mcid: Int)? = nil
+            var inSpan = false
+            var lineStart = 0
+            while lineStart < bytes.count {
+                let end = memchr(base + lineStart, 0x0A, bytes.count - lineStart)
+                    .map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) + 1 } ?? bytes.count
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+                let body = line.last == 0x0A ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+                lineStart = end
+                let opens = has(body, suffix: bdc)
+                if opens, has(body, prefix: artifactOpening) {
+                    result.data.append(contentsOf: Array("/Artifact BMC\n".utf8))
+                    continue
+                }
+                if opens, let outer = open, !inSpan, has(body, prefix: spanOpening) {
+                    let k = result.nextMCID
+                    result.nextMCID += 1
+                    result.continuations[outer.mcid, default: []].append(k)
+                    let actualText = body[body.startIndex + spanOpening.count..<body.endIndex - bdc.count]
+                    result.data.append(contentsOf: Array("EMC\n/Span << /MCID \(k) /ActualText ".utf8))
+                    result.data.append(contentsOf: actualText)
+                    result.data.append(contentsOf: Array(" >> BDC\n".utf8))
+                    inSpan = true
+                    continue
+                }
+                if opens, body.first == UInt8(ascii: "/"), let tag = tagWithMCID(body) {
+                    open = tag
+                } else if body.elementsEqual(emc) {
+                    if inSpan, let outer = open {
+                        let m = result.nextMCID
+                        result.nextMCID += 1
+                        result.continuations[outer.mcid, default: []].append(m)
+                        result.data.append(contentsOf: Array("EMC\n".utf8) + outer.tag + Array(" << /MCID \(m) >> BDC\n".utf8))
+                        inSpan = false
+                        continue
+                    }
+                    if !inSpan { open = nil }
+                }
+                result.data.append(line)
+            }
+        }
+        return result
+    }
+
+    /// `/P << /MCID 12 >> BDC` -> (`/P`, 12).
+    private static func tagWithMCID(_ line: UnsafeBufferPointer<UInt8>) -> (tag: [UInt8], mcid: Int)? {
+        guard let space = line.firstIndex(of: 0x20) else { return nil }
+        let after = UnsafeBufferPointer(rebasing: line[space...])
+        guard has(after, prefix: mcidKey) else { return nil }
+        var n = 0
+        var i = space + mcidKey.count
+        while i < line.count, line[i] >= 0x30, line[i] <= 0x39 {
+            n = n &* 10 &+ Int(line[i] - 0x30)
+            i += 1
+        }
+        return (Array(line[..<space]), n)
+    }
+
+    private static func has(_ line: UnsafeBufferPointer<UInt8>, prefix: [UInt8]) -> Bool {
+        line.count >= prefix.count && memcmp(line.baseAddress!, prefix, prefix.count) == 0
+    }
+
+    private static func has(_ line: UnsafeBufferPointer<UInt8>, suffix: [UInt8]) -> Bool {
+        line.count >= suffix.count && memcmp(line.baseAddress! + line.count - suffix.count, suffix, suffix.count) == 0
+    }
+}

@@ -1,0 +1,95 @@
+// A small Swift face over qpdf's C API (object handles), used only by the tagging stage (TaggedPDF.swift).
+
+import CQpdf
+import Foundation
+
+/// The QPDF_ERRORS bit of a qpdf return code (the macro does not import).
+private let qpdfErrors: Int32 = 2
+
+struct QPDFError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// One PDF opened with qpdf from memory; the bytes stay alive as long as qpdf may read them.
+final class QPDFFile {
+    let q: qpdf_data
+    private let bytes: UnsafeMutableRawBufferPointer
+
+    init(data: Data, description: String) throws {
+        q = qpdf_init()
+        qpdf_silence_errors(q)
+        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
+        data.copyBytes(to: bytes)
+        let code = qpdf_read_memory(q, description, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                    UInt64(data.count), nil)
+        if code & qpdfErrors != 0 { throw QPDFError(description: lastError() ?? "qpdf cannot read the file") }
+    }
+
+    deinit {
+        var data: qpdf_data? = q
+        qpdf_cleanup(&data)
+        bytes.deallocate()
+    }
+
+    func lastError() -> String? {
+        guard qpdf_has_error(q) != 0, let e = qpdf_get_error(q), let text = qpdf_get_error_full_text(q, e) else { return nil }
+        return String(cString: text)
+    }
+
+    // MARK: Reading
+
+    var root: qpdf_oh { qpdf_get_root(q) }
+    var trailer: qpdf_oh { qpdf_get_trailer(q) }
+    var pageCount: Int { Int(qpdf_get_num_pages(q)) }
+    func page(_ n: Int) -> qpdf_oh { qpdf_get_page_n(q, n) }
+    func key(_ o: qpdf_oh, _ k: String) -> qpdf_oh { qpdf_oh_get_key(q, o, k) }
+    func has(_ o: qpdf_oh, _ k: String) -> Bool { qpdf_oh_has_key(q, o, k) != 0 }
+    func count(_ array: qpdf_oh) -> Int { qpdf_oh_is_array(q, array) != 0 ? Int(qpdf_oh_get_array_n_items(q, array)) : 0 }
+    func item(_ array: qpdf_oh, _ i: Int) -> qpdf_oh { qpdf_oh_get_array_item(q, array, Int32(clamping: i)) }
+    func isStream(_ o: qpdf_oh) -> Bool { qpdf_oh_is_stream(q, o) != 0 }
+    func string(_ o: qpdf_oh) -> String? {
+        guard qpdf_oh_is_string(q, o) != 0, let s = qpdf_oh_get_utf8_value(q, o) else { return nil }
+        return String(cString: s)
+    }
+
+    /// A stream's data with its filters removed.
+    func streamData(_ stream: qpdf_oh) -> Data? {
+        var filtered: QPDF_BOOL = 0
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        guard qpdf_oh_get_stream_data(q, stream, qpdf_dl_generalized, &filtered, &buffer, &length) & qpdfErrors == 0,
+              let buffer, filtered != 0 else { return nil }
+        defer { free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
+    /// The object number of an indirect object.
+    func objectNumber(_ o: qpdf_oh) -> Int { Int(qpdf_oh_get_object_id(q, o)) }
+
+    /// A dictionary of cairo's as PDF syntax, with `entries` (`/Key value`) in place of its own for those keys.
+    func unparse(_ o: qpdf_oh, replacing entries: [String]) -> String {
+        for entry in entries {
+            let key = String(entry.prefix { $0 != " " })
+            if has(o, key) { qpdf_oh_remove_key(q, o, key) }
+        }
+        guard let text = qpdf_oh_unparse_resolved(q, o) else { return "<< " + entries.joined(separator: " ") + " >>" }
+        var syntax = String(cString: text)
+        guard syntax.hasSuffix(">>") else { return syntax }
+        syntax.removeLast(2)
+        return syntax + entries.joined(separator: " ") + " >>"
+    }
+}
+
+/// zlib, for the content streams the tagging stage rewrites.
+enum Deflate {
+    /// Level 1: several times faster than the default, a few percent larger.
+    static func fast(_ data: Data) -> Data? {
+        var length = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(length))
+        let status = data.withUnsafeBytes { input in
+            compress2(&out, &length, input.bindMemory(to: Bytef.self).baseAddress, uLong(data.count), 1)
+        }
+        guard status == Z_OK else { return nil }
+        return Data(out.prefix(Int(length)))
+    }
+}

@@ -1,0 +1,137 @@
+// The renderer's half of tagging: every drawing operation goes inside a cairo structure tag, and the recorder
+// notes, page by page, which structure path each marked-content sequence belongs to. cairo 1.16 numbers the
+// sequences of a page 0, 1, 2, ... in the order the tags begin (a link annotation takes one too), so the
+// position in a page's list is the MCID. The PDF stage (TaggedPDF.swift) builds the structure tree from that.
+// cairo 1.16 refuses `Artifact` as a tag name: artifacts are tagged `Private`, which that stage rewrites.
+
+import CPangoCairo
+import Foundation
+import TypesetIR
+import TypesetLayout
+
+/// One marked-content sequence of a page.
+enum MarkedContent {
+    case content([StructureNode])
+    case artifact
+    /// A link annotation (cairo writes an empty sequence for it) inside the element that holds its text.
+    case link(owner: [StructureNode], contents: String)
+}
+
+final class TagRecorder {
+    static let artifactTag = "Private"
+    /// Content that lowering gave no structure: one paragraph at the end of the reading order.
+    static let untagged = [StructureNode(id: 1 << 40, type: "P")]
+
+    /// Off only for measuring what tagging costs (`TYPESET_UNTAGGED=1`, Benchmarks/bench.py).
+    let enabled: Bool
+    private(set) var pages: [[MarkedContent]] = []
+    private var current: [MarkedContent] = []
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    static var enabledByEnvironment: Bool { ProcessInfo.processInfo.environment["TYPESET_UNTAGGED"] != "1" }
+
+    func endPage() {
+        pages.append(current)
+        current = []
+    }
+
+    /// Draws inside a sequence of the element that owns `nodes` (an artifact when nil).
+    func content(_ nodes: [StructureNode]?, on cr: OpaquePointer, _ draw: () -> Void) {
+        guard enabled else { return draw() }
+        let name = nodes?.last?.type ?? Self.artifactTag
+        cairo_tag_begin(cr, name, "")
+        draw()
+        cairo_tag_end(cr, name)
+        current.append(nodes.map(MarkedContent.content) ?? .artifact)
+    }
+
+    func artifact(on cr: OpaquePointer, _ draw: () -> Void) { content(nil, on: cr, draw) }
+
+    /// Lines in order; consecutive lines of one element share a sequence. A list item's first line is drawn
+    /// in two: its label (`Lbl`) and the rest (`LBody`).
+    func lines(_ lines: [PlacedLine], on cr: OpaquePointer, draw: (PlacedLine) -> Void) {
+        guard enabled else { return lines.forEach(draw) }
+        var index = 0
+        while index < lines.count {
+            let path = Self.path(of: lines[index])
+            if let path, path.labelNodes != nil, labelSplit(lines[index], path: path, on: cr) {
+                index += 1
+                continue
+            }
+            let owner = path?.nodes.last?.id
+            content(path?.nodes, on: cr) {
+                repeat {
+                    draw(lines[index])
+                    index += 1
+                } while index < lines.count && owner != nil && Self.continues(lines[index], owner: owner)
+            }
+        }
+    }
+
+    /// Whether `line` belongs to the element `owner` and can share its open sequence.
+    private static func continues(_ line: PlacedLine, owner: Int?) -> Bool {
+        guard !line.isArtifact else { return false }
+        let structure = line.structure ?? line.paragraph.paragraph.structure
+        return structure?.nodes.last?.id == owner && structure?.labelNodes == nil
+    }
+
+    /// The structure path of a line; nil for an artifact (a repeated table header).
+    static func path(of line: PlacedLine) -> StructurePath? {
+        if line.isArtifact { return nil }
+        return line.structure ?? line.paragraph.paragraph.structure ?? StructurePath(untagged)
+    }
+
+    /// Records the link annotations `PDFLinks.draw` is about to make, each inside the element whose line holds it.
+    func links(_ links: [LinkArea], lines: [PlacedLine]) {
+        guard enabled else { return }
+        for link in links {
+            let cx = link.x + link.width / 2, cy = link.y + link.height / 2
+            let line = lines.first { !$0.isArtifact && $0.top <= cy && cy <= $0.top + $0.box.height && $0.x <= cx + 1
+                && cx <= $0.x + $0.box.width + 1 }
+                ?? lines.min { abs($0.top + $0.box.height / 2 - cy) < abs($1.top + $1.box.height / 2 - cy) }
+            let owner = line.flatMap { Self.path(of: $0)?.nodes } ?? Self.untagged
+            let contents: String
+            switch link.target {
+            case .url(let uri): contents = "Link to \(uri)"
+            case .destination(let name): contents = "Link to #\(name)"
+            }
+            current.append(.link(owner: owner, contents: contents))
+        }
+    }
+
+    /// Draws a list item's first line as label and body when its Pango runs split at the label's end.
+    private func labelSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {
+        guard let labelNodes = path.labelNodes, path.labelBytes > 0, RunEffects.runs(of: line) == nil else { return false }
+        let pangoLine = line.paragraph.pangoLine(line.lineIndex)
+        guard pangoLine.pointee.start_index == 0, let layout = pangoLine.pointee.layout,
+              let text = pango_layout_get_text(layout), strncmp(text, path.labelText, path.labelBytes) == 0 else { return false }
+        var node = pangoLine.pointee.runs
+        var lastLabel: UnsafeMutablePointer<GSList>? = nil
+        var width: Int32 = 0
+        while let n = node, let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+              Int(run.pointee.item.pointee.offset) < path.labelBytes {
+            width &+= pango_glyph_string_get_width(run.pointee.glyphs)
+            lastLabel = n
+            node = n.pointee.next
+        }
+        let original = pangoLine.pointee.runs
+        // Pango draws a line's runs from its list: cut the list at the label's end, draw each half, restore.
+        guard let lastLabel, let firstBody = node else {
+            content(labelNodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
+            return true
+        }
+        lastLabel.pointee.next = nil
+        content(labelNodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
+        lastLabel.pointee.next = firstBody
+        pangoLine.pointee.runs = firstBody
+        content(path.nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(width), cr) }
+        pangoLine.pointee.runs = original
+        return true
+    }
+
+    private func show(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>, x: Double, _ cr: OpaquePointer) {
+        cairo_move_to(cr, x, line.baseline)
+        pango_cairo_show_layout_line(cr, pangoLine)
+    }
+}

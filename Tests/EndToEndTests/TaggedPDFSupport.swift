@@ -1,0 +1,91 @@
+// Reading a tagged PDF's structure back with `qpdf --json` (no other tool needed): the structure tree as
+// nested elements, the catalog, the Info dictionary and the XMP packet.
+
+import Foundation
+import XCTest
+
+/// One structure element as read back: its type, attributes and children (elements only), with the number of
+/// marked-content references and annotation references it holds.
+struct TaggedElement {
+    var type: String
+    var alt: String?
+    var lang: String?
+    var scope: String?
+    var children: [TaggedElement] = []
+    var mcids: [Int] = []
+    var annotations: [String] = []
+
+    /// `H1 P L(LI(Lbl LBody(P))) ...`: the tree's shape, for assertions a reader can check by eye.
+    var outline: String {
+        children.isEmpty ? type : type + "(" + children.map(\.outline).joined(separator: " ") + ")"
+    }
+
+    func all(_ type: String) -> [TaggedElement] {
+        (self.type == type ? [self] : []) + children.flatMap { $0.all(type) }
+    }
+}
+
+struct QPDFJSON {
+    let objects: [String: Any]
+
+    init(_ pdf: String) throws {
+        let json = try PDF.tool("qpdf", ["--json", "--json-stream-data=inline", "--decode-level=all", pdf])
+        let top = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let qpdf = try XCTUnwrap(top["qpdf"] as? [Any])
+        objects = try XCTUnwrap(qpdf.last as? [String: Any])
+    }
+
+    /// The value of an object (a reference `"3 0 R"` resolved), or the value itself.
+    func resolve(_ value: Any?) -> Any? {
+        if let ref = value as? String, ref.hasSuffix(" R"), let object = objects["obj:" + ref] as? [String: Any] {
+            return object["value"] ?? (object["stream"] as? [String: Any])?["dict"]
+        }
+        return value
+    }
+
+    func dictionary(_ value: Any?) -> [String: Any] { resolve(value) as? [String: Any] ?? [:] }
+
+    var trailer: [String: Any] { (objects["trailer"] as? [String: Any])?["value"] as? [String: Any] ?? [:] }
+    var catalog: [String: Any] { dictionary(trailer["/Root"]) }
+    var info: [String: Any] { dictionary(trailer["/Info"]) }
+
+    /// The decoded data of a stream object.
+    func streamData(_ ref: Any?) -> Data? {
+        guard let ref = ref as? String, let object = objects["obj:" + ref] as? [String: Any],
+              let data = (object["stream"] as? [String: Any])?["data"] as? String else { return nil }
+        return Data(base64Encoded: data)
+    }
+
+    /// `u:text` -> text.
+    static func text(_ value: Any?) -> String? {
+        guard let s = value as? String else { return nil }
+        return s.hasPrefix("u:") ? String(s.dropFirst(2)) : s
+    }
+
+    /// The Document element and everything under it.
+    func structureTree() throws -> TaggedElement {
+        let root = dictionary(catalog["/StructTreeRoot"])
+        let kids = root["/K"] as? [Any] ?? [root["/K"] as Any]
+        let document = try XCTUnwrap(kids.first)
+        return element(document)
+    }
+
+    func element(_ ref: Any) -> TaggedElement {
+        let d = dictionary(ref)
+        var e = TaggedElement(type: String((d["/S"] as? String ?? "?").dropFirst()))
+        e.alt = Self.text(d["/Alt"])
+        e.lang = Self.text(d["/Lang"])
+        e.scope = (dictionary(d["/A"])["/Scope"] as? String).map { String($0.dropFirst()) }
+        let kids: [Any] = (d["/K"] as? [Any]) ?? (d["/K"].map { [$0] } ?? [])
+        for kid in kids {
+            if let n = kid as? Int { e.mcids.append(n); continue }
+            let k = dictionary(kid)
+            switch k["/Type"] as? String {
+            case "/MCR": e.mcids.append(k["/MCID"] as? Int ?? -1)
+            case "/OBJR": e.annotations.append(k["/Obj"] as? String ?? "")
+            default: e.children.append(element(kid))
+            }
+        }
+        return e
+    }
+}

@@ -1,0 +1,272 @@
+// Tagged PDF (RT section 10): the structure tree read back with qpdf, the reading order with poppler, every
+// painting operator marked, the catalog and XMP, and the PDF/UA faults reported where they are written.
+
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+final class TaggedPDFTests: XCTestCase {
+    static let icon = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/check-icon.png").standardized.path
+
+    /// Typesets `source` next to a copy of the check icon; returns the PDF and the run.
+    func build(_ source: String, arguments: [String] = [], environment: [String: String] = [:],
+               name: String = #function) throws -> (pdf: String, result: RunResult) {
+        let dir = try Harness.scratch(name)
+        try FileManager.default.copyItem(atPath: Self.icon, toPath: dir + "/icon.png")
+        try Harness.write(source, to: dir + "/doc.rt")
+        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"] + arguments, environment: environment)
+        return (dir + "/doc.pdf", result)
+    }
+
+    private var rows: String { (1...40).map { "| r\($0) | v\($0) |" }.joined(separator: "\n") }
+
+    private var structured: String {
+        """
+        ---
+        page: 300pt x 300pt
+        margin: 20pt
+        header: "Running head"
+        ---
+        @toc
+
+        # Alpha heading
+
+        First paragraph with a [link](https://example.com/a).
+
+        - item one
+        - item two
+          1. inner a
+          2. inner b
+        - item three
+
+        > Quoted words.
+
+        ```
+        code line
+        ```
+
+        ![A red square](icon.png){width=40pt}
+
+        ## Beta heading
+
+        | Key | Value |
+        |---|---|
+        \(rows)
+
+        Closing text with a note[^n].
+
+        [^n]: The note text.
+
+        """
+    }
+
+    func testStructureTreeHoldsEveryElementInSourceOrder() throws {
+        let (pdf, result) = try build(structured)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertGreaterThan(try PDF.pageCount(pdf), 2)
+        let document = try QPDFJSON(pdf).structureTree()
+        XCTAssertEqual(document.type, "Document")
+        let top = document.children.map(\.type).filter { $0 != "Note" }
+        XCTAssertEqual(top, ["TOC", "H1", "P", "L", "BlockQuote", "Code", "Figure", "H2", "Table", "P"], document.outline)
+        XCTAssertEqual(document.children[0].children.map(\.type), ["TOCI", "TOCI"])
+
+        let list = try XCTUnwrap(document.children.first { $0.type == "L" })
+        XCTAssertEqual(list.outline, "L(LI(Lbl LBody(P)) LI(Lbl LBody(P L(LI(Lbl LBody(P)) LI(Lbl LBody(P))))) LI(Lbl LBody(P)))")
+
+        // One Table across pages: one header row (TH heading its column), every body row once.
+        XCTAssertEqual(document.all("Table").count, 1)
+        let table = document.all("Table")[0]
+        XCTAssertEqual(table.children.map(\.type), ["THead", "TBody"])
+        XCTAssertEqual(table.all("TR").count, 41)
+        XCTAssertEqual(table.all("TH").map(\.scope), ["Column", "Column"])
+        XCTAssertEqual(table.all("TD").count, 80)
+
+        XCTAssertEqual(document.all("Figure").first?.alt, "A red square")
+        let link = try XCTUnwrap(document.all("Link").first)
+        XCTAssertEqual(link.annotations.count, 1, "the Link element holds its annotation")
+        XCTAssertEqual(document.all("Note").first?.children.map(\.type), ["P"])
+        XCTAssertEqual(document.all("Code").count, 1)
+    }
+
+    func testLinkAnnotationsPointBackThroughTheParentTree() throws {
+        let (pdf, result) = try build(structured)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try QPDFJSON(pdf)
+        let root = json.dictionary(json.catalog["/StructTreeRoot"])
+        let nums = try XCTUnwrap(json.dictionary(root["/ParentTree"])["/Nums"] as? [Any])
+        var parents: [Int: Any] = [:]
+        for k in stride(from: 0, to: nums.count - 1, by: 2) { if let key = nums[k] as? Int { parents[key] = nums[k + 1] } }
+        let document = try json.structureTree()
+        XCTAssertEqual(document.children[2].type, "P")
+        let linkRef = try XCTUnwrap(document.children[2].all("Link").first?.annotations.first)
+        let annotation = json.dictionary(linkRef)
+        let key = try XCTUnwrap(annotation["/StructParent"] as? Int)
+        let parent = json.dictionary(parents[key])
+        XCTAssertEqual(parent["/S"] as? String, "/Link")
+        XCTAssertEqual(QPDFJSON.text(annotation["/Contents"]), "Link to https://example.com/a")
+        XCTAssertEqual(root["/ParentTreeNextKey"] as? Int, parents.keys.max().map { $0 + 1 })
+    }
+
+    func testEveryPaintingOperatorIsMarkedContentOrArtifact() throws {
+        let (pdf, result) = try build(structured)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try QPDFJSON(pdf)
+        var pages: [[String: Any]] = []
+        var queue: [Any?] = [json.catalog["/Pages"]]
+        while let next = queue.popLast() {
+            let node = json.dictionary(next)
+            if let kids = node["/Kids"] as? [Any] { queue += kids.reversed().map { $0 } } else { pages.append(node) }
+        }
+        var artifacts = 0, painted = 0
+        for page in pages {
+            let contents = page["/Contents"]
+            let refs = (contents as? [Any]) ?? [contents as Any]
+            for ref in refs {
+                let text = String(decoding: try XCTUnwrap(json.streamData(ref)), as: UTF8.self)
+                var depth = 0
+                for line in text.split(separator: "\n") {
+                    let t = line.trimmingCharacters(in: .whitespaces)
+                    if t.hasSuffix("BDC") || t.hasSuffix("BMC") {
+                        depth += 1
+                        if t.hasPrefix("/Artifact") { artifacts += 1 }
+                        continue
+                    }
+                    if t == "EMC" { depth -= 1; continue }
+                    let op = t.split(separator: " ").last.map(String.init) ?? ""
+                    let paints = ["f", "f*", "S", "B", "B*", "b", "Do", "sh"].contains(op) || t.hasSuffix("Tj") || t.hasSuffix("TJ")
+                    guard paints else { continue }
+                    painted += 1
+                    XCTAssertGreaterThan(depth, 0, "painted outside marked content: \(t)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(painted, 50)
+        XCTAssertGreaterThan(artifacts, 2, "header, rules: artifacts")
+        XCTAssertFalse(try PDF.text(pdf).contains("Private"))
+    }
+
+    func testTwoColumnsWithExclusionAndFloatReadInSourceOrder() throws {
+        let words = "river bridge market tower garden library survey record column page order reader"
+            .split(separator: " ")
+        let paragraphs = (1...14).map { n in
+            "Para\(String(format: "%02d", n)) " + (0..<45).map { words[($0 * 7 + n) % words.count] }.joined(separator: " ") + "."
+        }
+        var body = paragraphs[0..<3].joined(separator: "\n\n")
+        body += "\n\n@exclude circle(50%, 45%, 50pt) margin=6pt\n\n"
+        body += paragraphs[3..<6].joined(separator: "\n\n")
+        body += "\n\n![Icon](icon.png){float=right width=40pt}\n\n"
+        body += paragraphs[6...].joined(separator: "\n\n")
+        let (pdf, result) = try build("---\ncolumns: 2\njustify: true\nfooter: \"\\t{{page}}\\t\"\n---\n" + body + "\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = try PDF.tool("pdfinfo", ["-struct-text", pdf])
+        let order = text.components(separatedBy: "Para").dropFirst().compactMap { Int($0.prefix(2)) }
+        XCTAssertEqual(order, Array(1...14), text)
+        XCTAssertTrue(text.contains("Figure"), text)
+    }
+
+    /// cairo wraps a ligature in an ActualText span; lifted out of the paragraph's sequence, the words after it
+    /// still belong to the paragraph (poppler drops them otherwise) and copying gives the letters, not the ligature.
+    func testTextAfterALigatureStaysInItsParagraph() throws {
+        let (pdf, result) = try build("The first office fills the file and ends here.\n\nSecond paragraph.\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = try PDF.tool("pdfinfo", ["-struct-text", pdf])
+        let paragraph = text.components(separatedBy: "P (block)").dropFirst().first ?? ""
+        XCTAssertTrue(paragraph.contains("ends here."), text)
+        XCTAssertFalse(paragraph.contains("Second"), text)
+        let copied = try PDF.text(pdf)
+        XCTAssertTrue(copied.contains("The first office fills the file"), copied)
+    }
+
+    func testCatalogInfoAndXMPIdentifyTheStandards() throws {
+        let (pdf, result) = try build("---\nlang: de\npdf-standard: [a-2a]\n---\n# Erster Titel\n\nText.\n\n::: {lang=fr}\nBonjour.\n:::\n",
+                                      arguments: ["--pdf-standard", "ua-1"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try QPDFJSON(pdf)
+        let catalog = json.catalog
+        XCTAssertEqual(QPDFJSON.text(catalog["/Lang"]), "de")
+        XCTAssertEqual(json.dictionary(catalog["/MarkInfo"])["/Marked"] as? Bool, true)
+        XCTAssertEqual(json.dictionary(catalog["/ViewerPreferences"])["/DisplayDocTitle"] as? Bool, true)
+        let intent = try XCTUnwrap((catalog["/OutputIntents"] as? [Any])?.first as? [String: Any])
+        XCTAssertEqual(intent["/S"] as? String, "/GTS_PDFA1")
+        XCTAssertEqual(json.dictionary(intent["/DestOutputProfile"])["/N"] as? Int, 3)
+        XCTAssertEqual(QPDFJSON.text(json.info["/Title"]), "Erster Titel", "no title key: the first level-1 heading")
+        XCTAssertEqual(QPDFJSON.text(json.info["/CreationDate"]), "D:20231114221320Z")
+        let document = try json.structureTree()
+        XCTAssertEqual(document.all("P").compactMap(\.lang), ["fr"], "only the paragraph whose lang differs")
+
+        let xmp = try XCTUnwrap(json.streamData(catalog["/Metadata"]))
+        XCTAssertNil(json.dictionary(catalog["/Metadata"])["/Filter"], "PDF/A: metadata unfiltered")
+        let fields = XMPFields(xmp)
+        XCTAssertEqual(fields["pdfaid:part"], "2")
+        XCTAssertEqual(fields["pdfaid:conformance"], "A")
+        XCTAssertEqual(fields["pdfuaid:part"], "1")
+        XCTAssertEqual(fields["rdf:li"], "Erster Titel")
+        XCTAssertEqual(fields["xmp:CreateDate"], "2023-11-14T22:13:20Z")
+        XCTAssertEqual(fields["pdfaSchema:prefix"], "pdfuaid", "PDF/A describes the pdfuaid schema")
+    }
+
+    func testTitleFallsBackToTheFileName() throws {
+        let (pdf, result) = try build("Just text.\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(QPDFJSON.text(try QPDFJSON(pdf).info["/Title"]), "doc")
+    }
+
+    func testUAFaultsAreErrorsAtTheirLocation() throws {
+        let source = "# One\n\n### Three\n\n![](icon.png)\n\n![](icon.png){decorative=true}\n\n| | |\n|---|---|\n| 1 | 2 |\n"
+        let (pdf, result) = try build("---\npdf-standard: [ua-1]\n---\n" + source)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("doc.rt:6:1: error: heading level 3 follows level 1"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("doc.rt:8:1: error: an image needs alt text"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("doc.rt:10:"), "a decorative image needs no alt: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("doc.rt:12:1: error: a table needs a header row"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
+        // Without ua-1 the same document builds, tagged.
+        let (plain, ok) = try build(source, name: "plain")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(try QPDFJSON(plain).structureTree().all("Figure").count, 1, "the decorative image is an artifact")
+    }
+
+    func testUnknownStandardIsAUsageError() throws {
+        let (_, result) = try build("Text.\n", arguments: ["--pdf-standard", "a-9z"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("unknown --pdf-standard 'a-9z'"), result.stderr)
+    }
+
+    func testSameInputSameBytes() throws {
+        let env = ["SOURCE_DATE_EPOCH": "1700000000"]
+        let (a, r1) = try build(structured, arguments: ["--pdf-standard", "a-2b,ua-1"], environment: env, name: "a")
+        let (b, r2) = try build(structured, arguments: ["--pdf-standard", "a-2b,ua-1"], environment: env, name: "b")
+        XCTAssertEqual(r1.status, 0, r1.stderr)
+        XCTAssertEqual(r2.status, 0, r2.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a)), try Data(contentsOf: URL(fileURLWithPath: b)))
+    }
+}
+
+/// The text of each XMP element by qualified name (the first of each).
+func XMPFields(_ data: Data) -> [String: String] {
+    final class Collector: NSObject, XMLParserDelegate {
+        var fields: [String: String] = [:]
+        var stack: [String] = []
+        var text = ""
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            stack.append(qualifiedName ?? name)
+            text = ""
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            let key = stack.popLast() ?? name
+            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if fields[key] == nil, !value.isEmpty { fields[key] = value }
+            text = ""
+        }
+    }
+    let parser = XMLParser(data: data)
+    let collector = Collector()
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse(), "XMP is not well-formed XML")
+    return collector.fields
+}
