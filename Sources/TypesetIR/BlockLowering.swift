@@ -74,7 +74,7 @@ struct DocumentLowerer {
                 builder.anchors.append(github)
             }
             builder.anchors.forEach { definedAnchors.insert($0) }
-            var outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
+            var outline = OutlineEntry(level: level, title: outlineTitle(builder.textWithoutFootnoteMarks), id: id)
             outline.number = number
             emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start, outline: outline)
 

@@ -161,6 +161,35 @@ final class ReportInterplayTests: XCTestCase {
         XCTAssertTrue(text.contains("See page 2 and End."), text)
     }
 
+    func testANoteInAHeadingIsNotRepeatedInItsBookmarkTocEntryOrReference() throws {
+        let pdf = try build("""
+            ---
+            numbering: 1.1
+            header: "{{section}}"
+            ---
+            @toc
+
+            # Methods[^m] used {#methods}
+
+            See [](#methods) on page [](#methods){ref=page}.
+
+            [^m]: Heading note.
+
+            @pagebreak
+
+            More text.
+
+            """)
+        let text = try flatText(pdf)
+        XCTAssertTrue(text.contains("1 Methods used . "), "the @toc entry: \(text)")
+        XCTAssertTrue(text.contains("See Section 1 on page 1."), text)
+        XCTAssertTrue(text.contains("1 Methods1 used"), "the heading keeps its mark: \(text)")
+        XCTAssertEqual(try flatText(pdf, page: 2), "1 Methods used More text.", "the page header")
+        let titles = try PDF.tool("qpdf", ["--json", pdf]).components(separatedBy: "\"/Title\": \"").dropFirst()
+            .map { $0.prefix { $0 != "\"" } }
+        XCTAssertTrue(titles.contains("u:1 Methods used"), "bookmarks: \(titles)")
+    }
+
     // MARK: The examples
 
     func testTheTechReportDrawsItsSVGPlotAsVectorsWithNotesAndReferences() throws {
