@@ -134,6 +134,47 @@ final class ReportInterplayTests: XCTestCase {
         XCTAssertEqual(header.page, cell.page)
     }
 
+    func testOnABalancedLastPageATableCaptionWithANoteStaysWithItsTableBehindADeferredFigure() throws {
+        let pdf = try build("""
+            ---
+            columns: 2
+            numbering: 1.1
+            ---
+            @toc
+
+            # Intro
+
+            See [](#fig-chart) and [](#fig-svg) and [](#tbl-t) and [](#later). A note here[^a].
+
+            [^a]: The first note.
+
+            @chart bar data=tests x=name y=seconds title="Times" caption="Times per test^[Note in a chart caption.]" #fig-chart
+
+            ![plot](plot.svg){caption="An SVG plot[^b]" #fig-svg}
+
+            [^b]: Note in an SVG caption.
+
+            Table: Captionword with a note^[Note in a table caption.] {#tbl-t}
+
+            | a | b |
+            |---|---|
+            | Cellword^[Cellnote] | y |
+
+            # Later section {#later}
+
+            Back to [](#fig-chart).
+
+            """)
+        let words = try PDF.words(pdf)
+        let caption = try word("Captionword", in: words), cell = try word("Cellword", in: words)
+        let svg = try word("plot", in: words)
+        // The SVG figure moved to the second column; the table with its caption after it, in the same column.
+        XCTAssertGreaterThan(svg.xMin, 297.6)
+        XCTAssertEqual(caption.xMin > 297.6, cell.xMin > 297.6, "caption and table in different columns")
+        XCTAssertLessThan(caption.yMax, cell.yMin)
+        XCTAssertLessThan(cell.yMin - caption.yMax, 40, "caption not right above its table")
+    }
+
     func testAHeadingStaysWithAFirstLineWhoseNoteMovesIt() throws {
         let note = "Longnote explains the line at some length so that it takes two lines of notes at the foot of "
             + "the page, or even three lines if we keep on writing words here and there and more."
