@@ -76,7 +76,7 @@ struct DocumentLowerer {
                 builder.anchors.append(github)
             }
             builder.anchors.forEach { definedAnchors.insert($0) }
-            var outline = OutlineEntry(level: level, title: outlineTitle(builder.text), id: id)
+            var outline = OutlineEntry(level: level, title: outlineTitle(builder.textWithoutFootnoteMarks), id: id)
             outline.number = number
             checkHeadingLevel(level, at: block.range.start)
             emitParagraph(builder, style: state.paragraphStyle(), base: state.character, location: block.range.start,

@@ -89,7 +89,9 @@ extension DocumentLowerer {
         a.link = .destination(FootnoteState.anchor(number))
         internalLinks.append((FootnoteState.anchor(number), location))
         builder.footnoteMarks.append(number)
+        let start = builder.length
         builder.append(String(number), a)
+        builder.footnoteMarkRanges.append(start..<builder.length)
     }
 
     /// Lowers every referenced note into `footnotes.bodies` (layout sets them at the foot of the column where
@@ -163,5 +165,15 @@ extension DocumentLowerer {
         }
         output = body
         return paragraphs
+    }
+}
+
+extension ParagraphBuilder {
+    /// The text without its footnote marks (a heading's title in bookmarks, `@toc` and `{{section}}`).
+    var textWithoutFootnoteMarks: String {
+        guard !footnoteMarkRanges.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        for r in footnoteMarkRanges.reversed() where r.upperBound <= bytes.count { bytes.removeSubrange(r) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

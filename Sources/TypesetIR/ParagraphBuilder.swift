@@ -12,6 +12,8 @@ struct ParagraphBuilder {
     var anchors: [String] = []
     /// Numbers of the footnotes marked in this paragraph.
     var footnoteMarks: [Int] = []
+    /// UTF-8 ranges of those marks: a heading's bookmark and `@toc` entry leave them out.
+    var footnoteMarkRanges: [Range<Int>] = []
     /// `{{page}}`-style fields of a header/footer line: zero-width markers at UTF-8 offsets.
     var fields: [(offset: Int, field: RunningText.Field, attributes: CharacterAttributes)] = []
     /// `[](#id){ref=page}` placeholders (References.swift).

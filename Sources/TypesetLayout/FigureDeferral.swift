@@ -120,7 +120,7 @@ extension TableBlock {
 }
 
 extension TypesetDocument {
-    /// Targets of every `[](#id){ref=page}` (in paragraphs and table cells).
+    /// Targets of every `[](#id){ref=page}` (in paragraphs, table cells and footnotes).
     var pageReferenceTargets: Set<String> {
         var targets = Set<String>()
         for block in blocks {
@@ -130,16 +130,18 @@ extension TypesetDocument {
             default: break
             }
         }
+        for note in footnotes { note.paragraphs.forEach { $0.pageReferences.forEach { targets.insert($0.target) } } }
         return targets
     }
 
     var hasPageReferences: Bool {
-        blocks.contains { block in
+        let inBlocks = blocks.contains { block in
             switch block {
             case .paragraph(let p): !p.pageReferences.isEmpty
             case .table(let t): t.hasPageReferences
             default: false
             }
         }
+        return inBlocks || footnotes.contains { $0.paragraphs.contains { !$0.pageReferences.isEmpty } }
     }
 }

@@ -76,7 +76,9 @@ extension Paginator {
             guard n >= 1, n <= document.footnotes.count, !notes.isSet(n) else { continue }
             // Warnings about a note's text once, however often balancing lays it out again.
             let first = notesLaidOut.insert(n).inserted
-            for (j, paragraph) in document.footnotes[n - 1].paragraphs.enumerated() {
+            for (j, written) in document.footnotes[n - 1].paragraphs.enumerated() {
+                // `{ref=page}` in a note: the numbers known so far (the counting pass's when drawing).
+                let paragraph = written.pageReferences.isEmpty ? written : written.resolvingPageReferences(knownPages)
                 var ignored: [Diagnostic] = []
                 let layout = ParagraphLayout(paragraph, columnWidth: width, engine: engine, images: images,
                                              diagnostics: &ignored)
@@ -108,6 +110,31 @@ extension Paginator {
         var grown = 0.0
         for (k, line) in lines[...last].enumerated() { grown += notes.growth(line, after: k) }
         return region.floor - grown >= bodyBottom - FlowRegion.epsilon
+    }
+
+    /// Whether the notes marked in the first lines of `q` that must start a column together (its orphans), set
+    /// with `q` starting at `top`, fit this column: else a heading kept with `q` moves on with it.
+    func leadingNotesFit(_ q: ParagraphLayout, top: Double) -> Bool {
+        guard !q.paragraph.footnoteMarks.isEmpty else { return true }
+        var y = top, i = 0
+        while q.hasLine(i), i < max(q.paragraph.style.orphans, 1) {
+            let found = newNotes(q, line: i)
+            if !found.isEmpty { return notesFit(found, bodyBottom: y + q.line(i).height) }
+            y += q.line(i).advance
+            i += 1
+        }
+        return true
+    }
+
+    /// Whether the notes marked in a table caption `p` and in the rows set with it (header and first body
+    /// row, ending at `bottom`) fit this column: else the caption moves on with the table.
+    func leadingNotesFit(_ table: TableLayout, after p: ParagraphLayout, bottom: Double) -> Bool {
+        var paragraphs = [p.paragraph]
+        for r in 0..<min(table.headerRows.count + 1, table.rowCount) {
+            paragraphs += table.row(r, diagnostics: &diagnostics).cells.map(\.paragraph)
+        }
+        let marks = newNotes(in: paragraphs)
+        return marks.isEmpty || notesFit(marks, bodyBottom: bottom)
     }
 
     /// Sets notes `numbers` at the foot of the column as far as they fit below `bodyBottom`; the rest is

@@ -400,12 +400,13 @@ final class Paginator {
                 // Give up keeping if the chain could not fit in any column.
                 return needed + qgap + (q.hasLine(0) ? q.line(0).height : 0) > region.frame.height
             }
-            return true
+            return leadingNotesFit(q, top: region.y + needed + qgap)
         }
         if j < document.blocks.count, j - index <= 4, case .table(let table) = prepare(j) {
             // A table caption (or heading) goes where the table's header and first row fit under it.
             let lead = needed + spaceAfter + leadHeight(of: table)
-            return lead <= region.remaining + FlowRegion.epsilon || lead > region.frame.height
+            if lead > region.frame.height { return true }
+            return lead <= region.remaining + FlowRegion.epsilon && leadingNotesFit(table, after: p, bottom: region.y + lead)
         }
         return needed <= region.remaining + FlowRegion.epsilon
     }

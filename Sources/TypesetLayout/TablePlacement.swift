@@ -40,7 +40,12 @@ extension Paginator {
             // A row with footnote marks goes where its notes fit too.
             let row = table.row(index, diagnostics: &diagnostics)
             let marks = newNotes(in: row.cells.map(\.paragraph))
-            if !marks.isEmpty && !region.isEmpty && !notesFit(marks, bodyBottom: region.y + gap + needed) {
+            var check = marks  // a header row is set only where the first body row and its notes fit too
+            if index < header.count, header.count < table.rowCount {
+                check += newNotes(in: table.row(header.count, diagnostics: &diagnostics).cells.map(\.paragraph))
+                    .filter { !check.contains($0) }
+            }
+            if !check.isEmpty && !region.isEmpty && !notesFit(check, bodyBottom: region.y + gap + needed) {
                 try nextColumn()
                 gap = 0
                 repeatHeader = index >= header.count && !header.isEmpty
