@@ -17,7 +17,7 @@ extension Paginator {
 
     /// A layout of block `i` made at the current width by a worker or by the previous build.
     func madeElsewhere(_ p: AttributedParagraph, at i: Int) -> ParagraphLayout? {
-        if let ahead = prefetch?.take(block: i, width: frames[0].width) {
+        if let ahead = prefetch?.take(block: i, width: frames[0].width, engine: engine, images: images) {
             diagnostics += ahead.warnings
             engine.paragraphCache?.store(ahead, key: cacheKey(p))
             return ahead

@@ -89,8 +89,10 @@ final class ParagraphPrefetch: @unchecked Sendable {
         self.position = position
     }
 
-    /// The layout of block `block` made at `width`, if a worker made it; nil: lay it out yourself.
-    func take(block: Int, width: Double) -> ParagraphLayout? {
+    /// The layout of block `block` made at `width`, if a worker made it; nil: lay it out yourself. While a
+    /// worker is still on it, the caller lays out the next paragraph nobody has taken (with `engine`), so
+    /// every thread shapes.
+    func take(block: Int, width: Double, engine: LayoutEngine, images: ImageCache) -> ParagraphLayout? {
         guard let k = position[block] else { return nil }
         condition.lock()
         defer { condition.unlock() }
@@ -105,7 +107,11 @@ final class ParagraphPrefetch: @unchecked Sendable {
                 slots[k] = .taken
                 return nil
             case .working:
-                condition.wait()
+                guard let j = nextFree() else {
+                    condition.wait()
+                    continue
+                }
+                layOut(j, engine: engine, images: images)
             case .done(let layout, let madeAt):
                 slots[k] = .taken
                 return madeAt == width ? layout : nil
@@ -128,27 +134,39 @@ final class ParagraphPrefetch: @unchecked Sendable {
         let images = ImageCache()
         condition.lock()
         while !stopped {
-            cursor = max(cursor, reached)
-            while cursor < work.count, slots[cursor] != nil { cursor += 1 }
-            guard cursor < work.count else { break }
-            guard cursor <= reached + ParagraphPrefetch.lookahead else {
+            guard let k = nextFree() else {
+                if cursor >= work.count { break }
                 condition.wait()
                 continue
             }
-            let k = cursor
-            let w = width
-            slots[k] = .working
-            condition.unlock()
-            let layout = ParagraphPrefetch.layOut(work[k].paragraph, width: w, engine: engine, images: images,
-                                                  cache: cache)
-            condition.lock()
-            slots[k] = .done(layout, width: w)
-            condition.broadcast()
+            layOut(k, engine: engine, images: images)
         }
         running -= 1
         condition.broadcast()
         condition.unlock()
         WorkerEngines.give(back: engine)
+    }
+
+    /// The first paragraph after the paginator's position that nobody has taken, inside the look-ahead.
+    /// Called holding `condition`.
+    private func nextFree() -> Int? {
+        cursor = max(cursor, reached)
+        while cursor < work.count, slots[cursor] != nil { cursor += 1 }
+        guard cursor < work.count, cursor <= reached + ParagraphPrefetch.lookahead else { return nil }
+        return cursor
+    }
+
+    /// Lays out paragraph `k` of the work list at the current width. Called holding `condition`, which it
+    /// releases while Pango works.
+    private func layOut(_ k: Int, engine: LayoutEngine, images: ImageCache) {
+        let w = width
+        slots[k] = .working
+        condition.unlock()
+        let layout = ParagraphPrefetch.layOut(work[k].paragraph, width: w, engine: engine, images: images,
+                                              cache: cache)
+        condition.lock()
+        slots[k] = .done(layout, width: w)
+        condition.broadcast()
     }
 
     /// A layout in one piece, as the paginator's; nil for a long paragraph (laid out in pieces as it is
