@@ -75,9 +75,14 @@ final class ParagraphPrefetch: @unchecked Sendable {
     }
 
     /// Paragraphs a worker can lay out exactly as the paginator would: no page numbers filled in later, no
-    /// inline images (the image cache is the paginator's).
+    /// inline images (the image cache is the paginator's). Nor runs whose drawing reads glyph extents or
+    /// metrics from the font (underline, strike, background, renderer effects): a worker's fonts fill those
+    /// caches while it shapes, and the drawing thread must not read them meanwhile.
     static func isCandidate(_ p: AttributedParagraph) -> Bool {
-        p.pageReferences.isEmpty && p.attachments.isEmpty && !p.text.isEmpty
+        p.pageReferences.isEmpty && p.attachments.isEmpty && !p.text.isEmpty && !p.runs.contains { run in
+            let a = run.attributes
+            return a.background != nil || a.underline != .none || a.strike != .none || a.hasRenderEffects
+        }
     }
 
     private init(work: [(block: Int, paragraph: AttributedParagraph)], width: Double, cache: ParagraphCache?) {
