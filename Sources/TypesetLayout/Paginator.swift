@@ -27,6 +27,7 @@ public enum DocumentLayout {
                                 onCount: (_ counted: Int, _ total: Int?) -> Void = { _, _ in },
                                 onPage: (Page) throws -> Void) throws -> PaginationSummary {
         try engine.withLock {
+            if images.kept == nil { images.kept = engine.paragraphCache?.images }
             var total: Int? = nil
             var reuse: LayoutReuse? = nil
             var pages: [String: Int] = [:]

@@ -39,6 +39,9 @@ public final class ParagraphCache: @unchecked Sendable {
     public private(set) var hits = 0
     public private(set) var stores = 0
 
+    /// Decoded image files, checked against their size and modification time at each use.
+    let images = KeptImages()
+
     public init() {}
 
     /// Number of layouts kept.
@@ -78,4 +81,26 @@ public final class ParagraphCache: @unchecked Sendable {
 extension ParagraphLayout {
     /// Whether a cache may keep this layout: one piece, no inline images, no warnings.
     var isReusable: Bool { pieceSet == nil && paragraph.attachments.isEmpty && warnings.isEmpty }
+}
+
+/// Decoded images kept between builds: a file is decoded again only when its size or modification time
+/// changed. `@unchecked Sendable`: `entries` is only touched holding `lock`.
+final class KeptImages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (stamp: [Double], image: Result<ImageSurface, ImageError>)] = [:]
+    /// Files decoded through this store (a test counts them).
+    private(set) var decoded = 0
+
+    func image(at path: String) -> Result<ImageSurface, ImageError> {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let stamp = [(attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1,
+                     Double((attributes?[.size] as? NSNumber)?.int64Value ?? -1)]
+        if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp { return entry.image }
+        let image = ImageCache.load(path)
+        lock.withLock {
+            entries[path] = (stamp, image)
+            decoded += 1
+        }
+        return image
+    }
 }

@@ -88,4 +88,32 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(LayoutWork.paragraphsLaidOut, 1)
         XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
     }
+
+    /// Images are decoded once across builds, and again when the file changes: the PDF follows the file.
+    func testChangedImageFileIsReadAgain() throws {
+        let dir = try scratch()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples").path
+        let pictures = ["check-icon.png", "tech-report-tests.png"].map { fixtures + "/" + $0 }
+        try FileManager.default.copyItem(atPath: pictures[0], toPath: dir + "/picture.png")
+        let source = Array("An image ![icon](picture.png){width=40pt} in a line.\n\nAnd a paragraph after it.\n".utf8)
+        func build(to name: String, with incremental: IncrementalBuild?) throws -> Data {
+            var request = TypesetRequest(input: .bytes(source, name: dir + "/doc.rt"), output: .file(dir + "/" + name))
+            request.sourceDateEpoch = 1_700_000_000
+            request.root = dir
+            let outcome = incremental?.run(request) ?? Typesetter.run(request)
+            XCTAssertTrue(outcome.succeeded, outcome.diagnostics.map(\.description).joined(separator: "\n"))
+            return try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+        }
+        let incremental = IncrementalBuild()
+        let first = try build(to: "a.pdf", with: incremental)
+        XCTAssertEqual(try build(to: "b.pdf", with: incremental), first, "an unchanged rebuild changed the PDF")
+        XCTAssertEqual(first, try build(to: "clean1.pdf", with: nil))
+        // Another picture under the same name (a different size, so the stamp differs even within a second).
+        try FileManager.default.removeItem(atPath: dir + "/picture.png")
+        try FileManager.default.copyItem(atPath: pictures[1], toPath: dir + "/picture.png")
+        let changed = try build(to: "c.pdf", with: incremental)
+        XCTAssertNotEqual(changed, first, "the new picture did not reach the PDF")
+        XCTAssertEqual(changed, try build(to: "clean2.pdf", with: nil))
+    }
 }
