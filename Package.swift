@@ -55,5 +55,7 @@ let package = Package(
         .testTarget(name: "TypesetIRTests", dependencies: ["TypesetIR", "RTSyntax", "GrowthCheck"]),
         .testTarget(name: "TypesetLayoutTests", dependencies: ["TypesetLayout", "TypesetPDF", "TypesetIR", "GrowthCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // The library API (incremental builds) without the binary.
+        .testTarget(name: "TypesetKitTests", dependencies: ["TypesetKit", "TypesetLayout"]),
     ]
 )

@@ -40,6 +40,10 @@ public struct TypesetRequest: Sendable {
     public var pdfStandards: [String] = []
     /// Hears the stage and pages done as the build goes (the CLI's progress line on a terminal).
     public var progress: (@Sendable (BuildProgress) -> Void)? = nil
+    /// `--jobs N`: threads that shape and break paragraphs (the CLI's default is every core; 1 here).
+    public var jobs = 1
+    /// Layouts kept between builds (IncrementalBuild); nil: a clean build.
+    public var layoutCache: ParagraphCache? = nil
 
     public init(input: Input, output: Output) {
         self.input = input
@@ -281,7 +285,15 @@ public enum Typesetter {
         }
         guard let document = lower(request, into: &diagnostics, outcome: &outcome) else { return false }
         var publisher = Publisher(output: request.output, report: request.progress)
-        let published = publisher.publish(document, diagnostics: &diagnostics)
+        let published = LayoutEngine.shared.withLock {
+            // The engine is the process's: these settings hold for this build only.
+            let engine = LayoutEngine.shared
+            engine.jobs = max(request.jobs, 1)
+            engine.paragraphCache = request.layoutCache
+            request.layoutCache?.beginBuild()
+            defer { engine.jobs = 1; engine.paragraphCache = nil }
+            return publisher.publish(document, diagnostics: &diagnostics)
+        }
         outcome.timings.append(("layout+render", publisher.renderSeconds))
         outcome.pages = publisher.pages
         defer { outcome.timings.append(("write", publisher.writeSeconds)) }

@@ -34,7 +34,14 @@ extension LayoutEngine {
         // The font map caches what fontconfig offered before; make it look again.
         pango_fc_font_map_config_changed(OpaquePointer(fontMap))
         familyNames = nil
+        fontGeneration += 1
         return failed
+    }
+
+    /// Makes the font map look at fontconfig's fonts again (a worker engine after `loadFonts` on another).
+    func reloadFonts() {
+        pango_fc_font_map_config_changed(OpaquePointer(fontMap))
+        familyNames = nil
     }
 
     /// Lower-cased names of the installed families (and the loaded ones).

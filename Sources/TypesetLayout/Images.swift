@@ -49,6 +49,8 @@ public final class ImageSurface {
 public final class ImageCache {
     private var images: [String: Result<ImageSurface, ImageError>] = [:]
     private var charts: [ImageAttachment: ImageSurface] = [:]
+    /// Images decoded by earlier builds (`--watch`); nil: decode every file.
+    var kept: KeptImages? = nil
 
     public init() {}
 
@@ -65,7 +67,7 @@ public final class ImageCache {
     /// The image at `path`, or why it cannot be used.
     public func image(at path: String) -> Result<ImageSurface, ImageError> {
         if let cached = images[path] { return cached }
-        let result = ImageCache.load(path)
+        let result = kept?.image(at: path) ?? ImageCache.load(path)
         images[path] = result
         return result
     }

@@ -27,6 +27,7 @@ public enum DocumentLayout {
                                 onCount: (_ counted: Int, _ total: Int?) -> Void = { _, _ in },
                                 onPage: (Page) throws -> Void) throws -> PaginationSummary {
         try engine.withLock {
+            if images.kept == nil { images.kept = engine.paragraphCache?.images }
             var total: Int? = nil
             var reuse: LayoutReuse? = nil
             var pages: [String: Int] = [:]
@@ -38,6 +39,8 @@ public enum DocumentLayout {
                 reuse = LayoutReuse()
                 let counter = Paginator(document: document, engine: engine, images: images, totalPages: nil,
                                         placeRunningText: false, reuse: reuse)
+                counter.startPrefetch()
+                defer { counter.prefetch?.stop() }
                 let counted = try counter.run { page in onCount(page.number, nil) }
                 // A counting pass stopped by an error: the drawing pass would only stop there again.
                 if counted.diagnostics.contains(where: { $0.severity == .error }) { return counted }
@@ -51,6 +54,8 @@ public enum DocumentLayout {
             let paginator = Paginator(document: document, engine: engine, images: images, totalPages: total,
                                       placeRunningText: true, reuse: reuse, tocPages: hasToc ? pages : nil)
             if hasPageReferences { paginator.referencePages = pages }
+            paginator.startPrefetch()
+            defer { paginator.prefetch?.stop() }
             return try paginator.run(onPage)
         }
     }
@@ -162,6 +167,8 @@ final class Paginator {
     } ?? -1
     /// Look-ahead: blocks laid out before their turn (keep-with-next), by index.
     var prepared: [Int: PreparedBlock] = [:]
+    /// Paragraphs laid out ahead on worker threads (`--jobs`, ParagraphPrefetch.swift).
+    var prefetch: ParagraphPrefetch?
 
     init(document: TypesetDocument, engine: LayoutEngine, images: ImageCache, totalPages: Int?,
          placeRunningText: Bool, reuse: LayoutReuse? = nil, tocPages: [String: Int]? = nil) {
@@ -276,8 +283,7 @@ final class Paginator {
             diagnostics += reused.warnings
             return .paragraph(reused)
         }
-        let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
-                                     diagnostics: &diagnostics)
+        let layout = madeElsewhere(p, at: i) ?? laidOutHere(p)
         reuse?.offer(layout, at: i)
         return .paragraph(layout)
     }

@@ -34,6 +34,13 @@ public final class LayoutEngine: @unchecked Sendable {
 
     public static let shared = LayoutEngine()
 
+    /// Threads that shape and break paragraphs (`--jobs`); 1: all on the paginating thread.
+    public var jobs = 1
+    /// Layouts kept between builds (`--watch`, see ParagraphCache.swift); nil: none kept.
+    public var paragraphCache: ParagraphCache? = nil
+    /// Fonts loaded so far (see WorkerEngines): a worker's font map made before a load looks again.
+    var fontGeneration = 0
+
     public init() {
         fontMap = pango_cairo_font_map_new()!
         context = pango_font_map_create_context(fontMap)

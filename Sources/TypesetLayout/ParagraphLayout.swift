@@ -71,6 +71,24 @@ public final class ParagraphLayout {
         linkSpans = []
     }
 
+    /// The layout of `other` for an equal paragraph (ParagraphCache): shares its Pango layout, which is only
+    /// read after it is made, and carries `paragraph`'s own location, anchors and numbers.
+    init(reusing other: ParagraphLayout, for paragraph: AttributedParagraph) {
+        self.paragraph = paragraph
+        handle = other.handle
+        pieceSet = other.pieceSet
+        linePointers = other.linePointers
+        singleLines = other.singleLines
+        left = other.left
+        singleImages = other.singleImages
+        warnings = other.warnings
+        sourceEdits = other.sourceEdits
+        breakKinds = other.breakKinds
+        measuredByWords = other.measuredByWords
+        continuationMark = other.continuationMark
+        linkSpans = other.linkSpans
+    }
+
     /// Whether line `i` exists (a paragraph in pieces lays its pieces out up to it).
     func hasLine(_ i: Int) -> Bool { pieceSet?.build(through: i) ?? (i < singleLines.count) }
 
@@ -90,7 +108,7 @@ public final class ParagraphLayout {
          images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
         self.paragraph = paragraph
         pieceSet = nil
-        LayoutWork.count(paragraph.text.utf8.count)
+        LayoutWork.count(paragraph.text.utf8.count, paragraphs: 1)
         let style = paragraph.style
         let layout = LayoutHandle(engine: engine)
         handle = layout

@@ -12,14 +12,33 @@ import RTSyntax
 import TypesetIR
 
 /// Work counters for tests of complexity (no wall clock): text bytes handed to Pango layouts, and the
-/// largest single layout. Only changed under the engine's lock, like everything Pango touches.
+/// largest single layout, and Pango layouts made for paragraphs (a cache test counts them). Worker threads
+/// (`--jobs`) lay out too: the counters have their own lock.
 public enum LayoutWork {
-    nonisolated(unsafe) public static var bytesLaidOut = 0
-    nonisolated(unsafe) public static var largestLayout = 0
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var bytes = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var largest = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var paragraphs = 0  // guarded by `lock`
 
-    static func count(_ bytes: Int) {
-        bytesLaidOut += bytes
-        largestLayout = max(largestLayout, bytes)
+    public static var bytesLaidOut: Int {
+        get { lock.withLock { bytes } }
+        set { lock.withLock { bytes = newValue } }
+    }
+    public static var largestLayout: Int {
+        get { lock.withLock { largest } }
+        set { lock.withLock { largest = newValue } }
+    }
+    public static var paragraphsLaidOut: Int {
+        get { lock.withLock { paragraphs } }
+        set { lock.withLock { paragraphs = newValue } }
+    }
+
+    static func count(_ bytes: Int, paragraphs: Int = 0) {
+        lock.withLock {
+            self.bytes += bytes
+            largest = max(largest, bytes)
+            self.paragraphs += paragraphs
+        }
     }
 }
 
@@ -29,9 +48,7 @@ extension ParagraphLayout {
     public convenience init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
                             images: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
         let budget = ParagraphLayout.pieceBudget(paragraph, columnWidth: columnWidth)
-        let length = paragraph.text.utf8.count
-        guard length > budget + budget / 2 || ParagraphLayout.hasLongWord(paragraph.text),
-              (paragraph.style.maxLines ?? 0) <= 0 else {
+        guard ParagraphLayout.needsPieces(paragraph, columnWidth: columnWidth) else {
             self.init(single: paragraph, columnWidth: columnWidth, engine: engine, images: images,
                       diagnostics: &diagnostics, maxSpaceFactor: maxSpaceFactor)
             return
@@ -46,6 +63,14 @@ extension ParagraphLayout {
             }
         }
         self.init(paragraph: paragraph, pieces: set, left: set.left, warnings: [])
+    }
+
+    /// Whether `paragraph` is laid out in pieces at this width (see above).
+    static func needsPieces(_ paragraph: AttributedParagraph, columnWidth: Double) -> Bool {
+        let budget = ParagraphLayout.pieceBudget(paragraph, columnWidth: columnWidth)
+        let length = paragraph.text.utf8.count
+        return (length > budget + budget / 2 || ParagraphLayout.hasLongWord(paragraph.text))
+            && (paragraph.style.maxLines ?? 0) <= 0
     }
 
     /// The piece holding line `index` and the line's index in it (self and `index` for a single layout).

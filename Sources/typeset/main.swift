@@ -61,8 +61,11 @@ struct Typeset: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print the time each stage took (read, expand, parse, lower, layout+render, write) and the files read.")
     var verbose = false
 
-    @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops).")
+    @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops). Paragraphs that did not change are not laid out again.")
     var watch = false
+
+    @Option(name: .long, help: ArgumentHelp("Threads that shape and break paragraphs; 1: a single thread. Default: the number of cores. The output is the same for any N.", valueName: "N"))
+    var jobs: Int?
 
     /// The input with its extension (if any) replaced by `.pdf`: `a.rt`, `a.RT`, `a.md` and `a` give `a.pdf`.
     static func defaultOutput(for input: String) -> String {
@@ -77,7 +80,7 @@ struct Typeset: ParsableCommand {
     static func unknownOption(in arguments: [String]) -> String? {
         let flags: Set<String> = ["--allow-undefined", "--list-templates", "-q", "--quiet", "-v", "--verbose", "--watch",
                                   "-h", "--help", "--version"]
-        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps", "--root", "--pdf-standard"]
+        let options: Set<String> = ["-o", "--output", "-D", "--data", "--template", "--deps", "--root", "--pdf-standard", "--jobs"]
         var k = 0
         while k < arguments.count {
             let argument = arguments[k]
@@ -126,6 +129,9 @@ struct Typeset: ParsableCommand {
         if deps != nil && (output == "-" || input == "-") {
             throw ValidationError("--deps needs a named input and output file")
         }
+        if let jobs, jobs < 1 || jobs > 256 {
+            throw ValidationError("--jobs expects a number of threads from 1 to 256, got \(jobs)")
+        }
         if watch && (output == "-" || input == "-") {
             throw ValidationError("--watch needs a named input and output file")
         }
@@ -146,9 +152,10 @@ struct Typeset: ParsableCommand {
         }
         let request = makeRequest()
         if watch {
+            let incremental = IncrementalBuild()
             Watcher.run {
                 let clock = Date()
-                let result = build(request)
+                let result = build(request, incremental: incremental)
                 if result.succeeded, !quiet, case .file(let out) = request.output {
                     let pages = result.pages.map { "\($0) page\($0 == 1 ? "" : "s"), " } ?? ""
                     printError("typeset: wrote \(out) (\(pages)\(formatDuration(Date().timeIntervalSince(clock))))")
@@ -184,6 +191,7 @@ struct Typeset: ParsableCommand {
         request.root = root
         request.allowUndefined = allowUndefined
         request.pdfStandards = pdfStandardList
+        request.jobs = jobs ?? TypesetRequest.coreCount
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
             request.sourceDateEpoch = seconds
         }
@@ -191,12 +199,13 @@ struct Typeset: ParsableCommand {
     }
 
     /// One build; prints diagnostics (and timings with --verbose).
-    func build(_ request: TypesetRequest) -> (succeeded: Bool, inputs: [String], pages: Int?) {
+    func build(_ request: TypesetRequest,
+               incremental: IncrementalBuild? = nil) -> (succeeded: Bool, inputs: [String], pages: Int?) {
         var request = request
         // Only a person at a terminal wants the line; CI logs and pipes would keep every rewrite.
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         request.progress = { progress.update($0) }
-        let outcome = Typesetter.run(request)
+        let outcome = incremental?.run(request) ?? Typesetter.run(request)
         progress.clear()
         for diagnostic in outcome.diagnostics where !(quiet && diagnostic.severity != .error) {
             printError(diagnostic.description)

@@ -52,7 +52,7 @@ final class CommandLineReportingTests: XCTestCase {
     func testHelpListsEveryOption() throws {
         let help = String(decoding: try Harness.typeset(["--help"]).stdout, as: UTF8.self)
         for option in ["-o, --output", "-D", "--data", "--template", "--deps", "--allow-undefined", "-q, --quiet",
-                       "-v, --verbose", "--watch", "--list-templates", "--version", "-h, --help",
+                       "-v, --verbose", "--watch", "--jobs", "--list-templates", "--version", "-h, --help",
                        "typeset new", "typeset measure"] {
             XCTAssertTrue(help.contains(option), "\(option) missing from --help")
         }

@@ -1,0 +1,188 @@
+// `--jobs N`: N - 1 worker threads shape and break the document's paragraphs ahead of the paginator, each
+// with its own Pango font map and context (Pango's objects are not thread-safe; fontconfig is). A worker lays
+// a paragraph out at the column width the paginator last asked for (most paragraphs get it); the paginator
+// takes a layout only when it was made at the width it needs now, else it lays the paragraph out itself, as
+// with one job. A layout is a function of the paragraph and the width, so the PDF is the same either way.
+// Pages are still assembled and drawn in order on the paginating thread.
+
+import Foundation
+import RTSyntax
+import TypesetIR
+
+/// Engines for worker threads, kept for the process (font setup is expensive), one per running worker.
+enum WorkerEngines {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var idle: [LayoutEngine] = []  // guarded by `lock`
+
+    /// An engine for one worker's exclusive use, seeing the fonts `main` has loaded.
+    static func take(like main: LayoutEngine) -> LayoutEngine {
+        let engine = lock.withLock { idle.popLast() } ?? LayoutEngine()
+        engine.lineBreaking = main.lineBreaking
+        if engine.fontGeneration != main.fontGeneration {
+            engine.reloadFonts()
+            engine.fontGeneration = main.fontGeneration
+        }
+        return engine
+    }
+
+    static func give(back engine: LayoutEngine) { lock.withLock { idle.append(engine) } }
+}
+
+/// Paragraph layouts made ahead on worker threads for one pagination pass.
+///
+/// `@unchecked Sendable`: shared between the paginating thread and the workers; every field below `condition`
+/// is read and written only while holding it. Each worker uses its own engine and image cache.
+final class ParagraphPrefetch: @unchecked Sendable {
+    private enum Slot {
+        case working
+        case done(ParagraphLayout?, width: Double)
+        /// Taken by the paginator (laid out there, or handed over).
+        case taken
+    }
+
+    /// Paragraphs the workers may lay out: block index and paragraph, in document order.
+    private let work: [(block: Int, paragraph: AttributedParagraph)]
+    private let position: [Int: Int]
+    private let cache: ParagraphCache?
+    private let condition = NSCondition()
+    private var slots: [Int: Slot] = [:]
+    private var cursor = 0
+    /// The paginator's position in `work`, and the width it last asked for.
+    private var reached = 0
+    private var width: Double
+    private var stopped = false
+    private var running = 0
+    /// Paragraphs laid out ahead at most: bounds memory and wasted work after a width change.
+    static let lookahead = 64
+
+    /// Starts `jobs - 1` workers over the document's paragraphs (nil when there is nothing to share).
+    static func start(_ document: TypesetDocument, width: Double, engine: LayoutEngine) -> ParagraphPrefetch? {
+        guard engine.jobs > 1 else { return nil }
+        var work: [(Int, AttributedParagraph)] = []
+        for (i, block) in document.blocks.enumerated() {
+            if case .paragraph(let p) = block, isCandidate(p) { work.append((i, p)) }
+        }
+        guard work.count > 1 else { return nil }
+        let prefetch = ParagraphPrefetch(work: work, width: width, cache: engine.paragraphCache)
+        for _ in 1..<min(engine.jobs, 64) {
+            prefetch.running += 1
+            let workerEngine = WorkerEngines.take(like: engine)
+            let thread = Thread { prefetch.runWorker(engine: workerEngine) }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        return prefetch
+    }
+
+    /// Paragraphs a worker can lay out exactly as the paginator would: no page numbers filled in later, no
+    /// inline images (the image cache is the paginator's). Nor runs whose drawing reads glyph extents or
+    /// metrics from the font (underline, strike, background, renderer effects): a worker's fonts fill those
+    /// caches while it shapes, and the drawing thread must not read them meanwhile.
+    static func isCandidate(_ p: AttributedParagraph) -> Bool {
+        p.pageReferences.isEmpty && p.attachments.isEmpty && !p.text.isEmpty && !p.runs.contains { run in
+            let a = run.attributes
+            return a.background != nil || a.underline != .none || a.strike != .none || a.hasRenderEffects
+        }
+    }
+
+    private init(work: [(block: Int, paragraph: AttributedParagraph)], width: Double, cache: ParagraphCache?) {
+        self.work = work
+        self.width = width
+        self.cache = cache
+        var position: [Int: Int] = [:]
+        for (k, item) in work.enumerated() { position[item.block] = k }
+        self.position = position
+    }
+
+    /// The layout of block `block` made at `width`, if a worker made it; nil: lay it out yourself. While a
+    /// worker is still on it, the caller lays out the next paragraph nobody has taken (with `engine`), so
+    /// every thread shapes.
+    func take(block: Int, width: Double, engine: LayoutEngine, images: ImageCache) -> ParagraphLayout? {
+        guard let k = position[block] else { return nil }
+        condition.lock()
+        defer { condition.unlock() }
+        self.width = width
+        if k > reached {
+            reached = k
+            condition.broadcast()
+        }
+        while true {
+            switch slots[k] {
+            case nil:
+                slots[k] = .taken
+                return nil
+            case .working:
+                guard let j = nextFree() else {
+                    condition.wait()
+                    continue
+                }
+                layOut(j, engine: engine, images: images)
+            case .done(let layout, let madeAt):
+                slots[k] = .taken
+                return madeAt == width ? layout : nil
+            case .taken:
+                return nil
+            }
+        }
+    }
+
+    /// Stops the workers and waits for them (their engines go back to the pool).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        while running > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    private func runWorker(engine: LayoutEngine) {
+        let images = ImageCache()
+        condition.lock()
+        while !stopped {
+            guard let k = nextFree() else {
+                if cursor >= work.count { break }
+                condition.wait()
+                continue
+            }
+            layOut(k, engine: engine, images: images)
+        }
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+        WorkerEngines.give(back: engine)
+    }
+
+    /// The first paragraph after the paginator's position that nobody has taken, inside the look-ahead.
+    /// Called holding `condition`.
+    private func nextFree() -> Int? {
+        cursor = max(cursor, reached)
+        while cursor < work.count, slots[cursor] != nil { cursor += 1 }
+        guard cursor < work.count, cursor <= reached + ParagraphPrefetch.lookahead else { return nil }
+        return cursor
+    }
+
+    /// Lays out paragraph `k` of the work list at the current width. Called holding `condition`, which it
+    /// releases while Pango works.
+    private func layOut(_ k: Int, engine: LayoutEngine, images: ImageCache) {
+        let w = width
+        slots[k] = .working
+        condition.unlock()
+        let layout = ParagraphPrefetch.layOut(work[k].paragraph, width: w, engine: engine, images: images,
+                                              cache: cache)
+        condition.lock()
+        slots[k] = .done(layout, width: w)
+        condition.broadcast()
+    }
+
+    /// A layout in one piece, as the paginator's; nil for a long paragraph (laid out in pieces as it is
+    /// placed) and for one the cache already holds.
+    private static func layOut(_ p: AttributedParagraph, width: Double, engine: LayoutEngine, images: ImageCache,
+                               cache: ParagraphCache?) -> ParagraphLayout? {
+        if let cache, cache.contains(ParagraphKey(p, width: width, maxSpaceFactor: .infinity,
+                                                  lineBreaking: engine.lineBreaking)) { return nil }
+        guard !ParagraphLayout.needsPieces(p, columnWidth: width) else { return nil }
+        var ignored: [Diagnostic] = []  // kept in the layout's `warnings` too; the paginator reports those
+        return ParagraphLayout(single: p, columnWidth: width, engine: engine, images: images,
+                               diagnostics: &ignored)
+    }
+}

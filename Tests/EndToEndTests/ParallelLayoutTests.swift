@@ -1,0 +1,55 @@
+// `--jobs`: paragraphs shaped on worker threads give the same PDF, byte for byte, as one thread.
+
+import Foundation
+import XCTest
+
+final class ParallelLayoutTests: XCTestCase {
+    /// A two-column justified, hyphenated report with headings, lists, code, footnotes, a toc and
+    /// `{{pages}}` (two passes), long enough that workers run well ahead of the paginator.
+    static func report(sections: Int) -> String {
+        let words = ("the layout of each paragraph depends on its width and text alone so workers can shape them "
+            + "ahead while pages are assembled in order typesetting justification hyphenation measurement").split(separator: " ")
+        var lines = ["---", "title: Parallel", "page: A4", "columns: 2", "justify: true", "hyphenate: true",
+                     "footer: \"\\t{{page}} of {{pages}}\\t\"", "---", "", "@toc", ""]
+        for s in 1...sections {
+            lines.append("# Section \(s)")
+            lines.append("")
+            for k in 0..<4 {
+                let count = 40 + (s * 7 + k * 13) % 90
+                let text = (0..<count).map { i in String(words[(s * 31 + k * 17 + i * 7) % words.count]) }
+                    .joined(separator: " ")
+                let note = k == 2 ? "^[A note in section \(s).]" : ""
+                lines.append("*\(text.prefix(12))* \(text) **end**\(note).")
+                lines.append("")
+            }
+            lines.append("- item one of \(s)\n- item two, a little longer than the first\n")
+            if s % 5 == 0 { lines.append("```\nlet x = \(s) // code\n```\n") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func testJobsOneAndTwoGiveTheSameBytes() throws {
+        let dir = try Harness.scratch()
+        try Harness.write(ParallelLayoutTests.report(sections: 40), to: dir + "/report.rt")
+        let environment = ["SOURCE_DATE_EPOCH": "1700000000"]
+        var outputs: [Data] = []
+        for jobs in ["1", "2", "3"] {
+            let out = dir + "/report-\(jobs).pdf"
+            let result = try Harness.typeset([dir + "/report.rt", "-o", out, "--jobs", jobs], environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        XCTAssertGreaterThan(try PDF.pageCount(dir + "/report-1.pdf"), 5)
+        XCTAssertEqual(outputs[0], outputs[1], "--jobs 2 changed the PDF")
+        XCTAssertEqual(outputs[0], outputs[2], "--jobs 3 changed the PDF")
+        XCTAssertTrue(try PDF.text(dir + "/report-2.pdf").contains("A note in section 40"))
+    }
+
+    func testJobsMustBeAPositiveCount() throws {
+        let dir = try Harness.scratch()
+        try Harness.write("Hello.\n", to: dir + "/a.rt")
+        let result = try Harness.typeset([dir + "/a.rt", "--jobs", "0"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--jobs"), result.stderr)
+    }
+}

@@ -1,0 +1,119 @@
+// Incremental builds (`--watch`): after each edit the PDF is the same bytes as a clean build's, and an edit
+// to one paragraph lays out only that paragraph again (counted, not timed).
+
+import Foundation
+import TypesetKit
+import TypesetLayout
+import XCTest
+
+final class IncrementalBuildTests: XCTestCase {
+    /// Sections of two paragraphs; with `numbered`, a toc, `{{pages}}`, footnotes and a cross-reference,
+    /// whose numbers move when text is added above them.
+    static func document(sections: Int, numbered: Bool, edit: (inout [String]) -> Void = { _ in }) -> [UInt8] {
+        var front = ["---", "title: Incremental", "columns: 2", "justify: true", "hyphenate: true"]
+        if numbered { front += ["footer: \"\\t{{page}} of {{pages}}\\t\"", "numbering: 1"] }
+        var body: [String] = []
+        if numbered { body += ["@toc depth=1", ""] }
+        for s in 1...sections {
+            body += ["# Section \(s) {#s\(s)}", ""]
+            body += ["Paragraph one of section \(s): the layout of a paragraph depends on its text, its attributes "
+                     + "and the width of its column, and on *nothing else* that an edit elsewhere could change.", ""]
+            let note = numbered && s % 3 == 0 ? "^[A note in section \(s).]" : ""
+            let reference = numbered && s % 10 == 0 ? " See [](#s\(s - 5))." : ""
+            body += ["Paragraph two of section \(s) has **bold** words and a longer tail so that it is broken into "
+                     + "several justified lines in a narrow column of a two-column page\(note).\(reference)", ""]
+        }
+        edit(&body)
+        return Array((front + ["---", ""] + body).joined(separator: "\n").utf8)
+    }
+
+    private func build(_ source: [UInt8], to path: String, with incremental: IncrementalBuild?) throws -> Data {
+        var request = TypesetRequest(input: .bytes(source, name: "doc.rt"), output: .file(path))
+        request.sourceDateEpoch = 1_700_000_000
+        let outcome = incremental?.run(request) ?? Typesetter.run(request)
+        XCTAssertTrue(outcome.succeeded, outcome.diagnostics.map(\.description).joined(separator: "\n"))
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    private func scratch() throws -> String {
+        let dir = NSTemporaryDirectory() + "/typeset-incremental-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func testEachEditGivesTheBytesOfACleanBuild() throws {
+        let dir = try scratch()
+        let edits: [(String, (inout [String]) -> Void)] = [
+            ("original", { _ in }),
+            ("one word changed", { body in
+                if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph one of section 20:") }) {
+                    body[k] = body[k].replacingOccurrences(of: "nothing else", with: "nothing at all")
+                }
+            }),
+            ("a paragraph with a note added near the top (later note numbers move)", { body in
+                body.insert(contentsOf: ["A new paragraph with its own note^[Inserted.] pushes the rest down.", ""], at: 4)
+            }),
+            ("a section removed (toc, heading numbers and pages move)", { body in
+                if let k = body.firstIndex(of: "# Section 2 {#s2}") { body.removeSubrange(k..<(k + 6)) }
+            }),
+            ("back to the original", { _ in }),
+        ]
+        let incremental = IncrementalBuild()
+        for (name, edit) in edits {
+            let source = IncrementalBuildTests.document(sections: 60, numbered: true, edit: edit)
+            let again = try build(source, to: dir + "/incremental.pdf", with: incremental)
+            let clean = try build(source, to: dir + "/clean.pdf", with: nil)
+            XCTAssertEqual(again, clean, "after '\(name)' the incremental PDF differs from a clean build")
+        }
+        XCTAssertGreaterThan(incremental.cache.hits, 100, "the rebuilds reused no layouts")
+    }
+
+    func testEditingOneParagraphLaysOutOnlyIt() throws {
+        let dir = try scratch()
+        let incremental = IncrementalBuild()
+        LayoutWork.paragraphsLaidOut = 0
+        _ = try build(IncrementalBuildTests.document(sections: 200, numbered: false), to: dir + "/a.pdf",
+                      with: incremental)
+        let full = LayoutWork.paragraphsLaidOut
+        XCTAssertGreaterThanOrEqual(full, 600, "three paragraphs per section in a full build")
+
+        let edited = IncrementalBuildTests.document(sections: 200, numbered: false) { body in
+            if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph two of section 150 ") }) {
+                body[k] = body[k].replacingOccurrences(of: "longer tail", with: "much longer tail")
+            }
+        }
+        LayoutWork.paragraphsLaidOut = 0
+        let again = try build(edited, to: dir + "/b.pdf", with: incremental)
+        XCTAssertLessThanOrEqual(LayoutWork.paragraphsLaidOut, 3, "an edit to one paragraph laid out more anew")
+        XCTAssertGreaterThanOrEqual(LayoutWork.paragraphsLaidOut, 1)
+        XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
+    }
+
+    /// Images are decoded once across builds, and again when the file changes: the PDF follows the file.
+    func testChangedImageFileIsReadAgain() throws {
+        let dir = try scratch()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples").path
+        let pictures = ["check-icon.png", "tech-report-tests.png"].map { fixtures + "/" + $0 }
+        try FileManager.default.copyItem(atPath: pictures[0], toPath: dir + "/picture.png")
+        let source = Array("An image ![icon](picture.png){width=40pt} in a line.\n\nAnd a paragraph after it.\n".utf8)
+        func build(to name: String, with incremental: IncrementalBuild?) throws -> Data {
+            var request = TypesetRequest(input: .bytes(source, name: dir + "/doc.rt"), output: .file(dir + "/" + name))
+            request.sourceDateEpoch = 1_700_000_000
+            request.root = dir
+            let outcome = incremental?.run(request) ?? Typesetter.run(request)
+            XCTAssertTrue(outcome.succeeded, outcome.diagnostics.map(\.description).joined(separator: "\n"))
+            return try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+        }
+        let incremental = IncrementalBuild()
+        let first = try build(to: "a.pdf", with: incremental)
+        XCTAssertEqual(try build(to: "b.pdf", with: incremental), first, "an unchanged rebuild changed the PDF")
+        XCTAssertEqual(first, try build(to: "clean1.pdf", with: nil))
+        // Another picture under the same name (a different size, so the stamp differs even within a second).
+        try FileManager.default.removeItem(atPath: dir + "/picture.png")
+        try FileManager.default.copyItem(atPath: pictures[1], toPath: dir + "/picture.png")
+        let changed = try build(to: "c.pdf", with: incremental)
+        XCTAssertNotEqual(changed, first, "the new picture did not reach the PDF")
+        XCTAssertEqual(changed, try build(to: "clean2.pdf", with: nil))
+    }
+}
