@@ -82,7 +82,7 @@ enum LineJustification {
             if spaces == 0 && natural > target + overflowTolerance { fits = false }
             guard spaces > 0 && (full || natural > target) else { continue }
             let glyphs = Double(natural - spaces - rigid)
-            let limit = full && !(tab && rtl) ? max(expansion(index), 0) : 0
+            let limit = full && !tab && !rtl ? max(expansion(index), 0) : 0
             var scale = 1.0
             if limit > 0 {
                 // The breaker's ratio over spaces and glyphs together, then the glyphs' share in whole steps.

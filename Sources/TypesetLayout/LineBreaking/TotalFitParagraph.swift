@@ -59,9 +59,14 @@ enum TotalFitParagraph {
         var breaker = TotalFitBreaker()
         // Expansion: none beside inline images (they must not move against scaled text); a list marker and
         // its tab keep their width (the text after the tab expands, from the tab stop).
-        let limit = shapes.isEmpty ? style.expansionLimit : 0
+        // Right-to-left paragraphs: no optical margins (their line ends are other characters) and no expansion,
+        // so the breaker plans exactly the room justification will give.
+        let rtl = buffer.withMemoryRebound(to: CChar.self) {
+            pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
+        }
+        let limit = shapes.isEmpty && !rtl ? style.expansionLimit : 0
         breaker.expansion = limit
-        let protrude = style.protrusion
+        let protrude = style.protrusion && !rtl
         let indented = style.firstLineHeadIndent > style.headIndent
         let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
                                       hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
