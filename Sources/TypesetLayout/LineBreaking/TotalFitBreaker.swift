@@ -46,7 +46,8 @@ public struct TotalFitBreaker {
     public static let fillStretch = 1e7
 
     /// Largest badness (100 r^3) of a line in the first pass, which tries no hyphenation points
-    /// (TeX's \pretolerance); a negative value skips that pass.
+    /// (TeX's \pretolerance); a negative value skips that pass. 200 or 400 changed the benchmark report little
+    /// (22.8% -> 22.4% hyphenated): in ~40-character columns of long words most paragraphs need hyphens.
     public var pretolerance = 100.0
     /// Largest badness in the second pass, with hyphenation (TeX's \tolerance), and in the third, which adds
     /// `emergencyStretch` to every line. Paragraphs that still have no feasible breaks go to a last pass that
@@ -54,7 +55,8 @@ public struct TotalFitBreaker {
     /// the end.
     public var tolerance = 200.0
     /// Added to every line's stretch in the third pass (TeX's \emergencystretch), points: spreads what must be
-    /// loose over the paragraph's lines instead of one very loose line. 0 skips that pass.
+    /// loose over the paragraph's lines instead of one very loose line. 0 skips that pass: on the benchmark
+    /// report 10pt made more lines loose (gaps p95 1.41 -> 1.43, lines over 2x 0.18% -> 0.42%).
     public var emergencyStretch = 0.0
     /// A break between letters (`BreakItem.letterBreak`): more than the worst line any other break could give.
     public var letterBreakDemerits = 1e17
