@@ -178,7 +178,67 @@ final class TotalFitBreakerTests: XCTestCase {
         XCTAssertFalse(breaks.contains { items[$0.item].flagged }, "\(breaks)")
         var noFirstPass = TotalFitBreaker()
         noFirstPass.pretolerance = -1
+        noFirstPass.tolerance = .infinity
         XCTAssertTrue(noFirstPass.breakLines(items) { _ in 70 }.contains { items[$0.item].flagged },
                       "without the first pass the negative penalty wins (so the test can fail)")
+    }
+
+    /// Words of 24pt (two 12pt halves with a hyphenation point between them, 2pt hyphen), 5pt spaces.
+    private func halves(_ count: Int, penalty: Double = 260) -> [BreakItem] {
+        var items: [BreakItem] = []
+        for i in 0..<count {
+            if i > 0 { items.append(.glue(5, stretch: 1.75, shrink: 2.25)) }
+            items += [.box(12), .penalty(2, penalty, flagged: true), .box(12)]
+        }
+        return items + [.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0),
+                        .penalty(0, -TotalFitBreaker.forcedPenalty)]
+    }
+
+    private func hyphenCount(_ breaks: [ChosenBreak], _ items: [BreakItem]) -> Int {
+        breaks.filter { items[$0.item].flagged }.count
+    }
+
+    func testParagraphThatSetsWellWithoutHyphensGetsNone() {
+        // Four words and three spaces are 111pt: a 114pt line stretches its spaces by 3pt (ratio 0.57, decent).
+        let items = halves(16)
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 114 }
+        XCTAssertEqual(hyphenCount(breaks, items), 0, "\(breaks)")
+        XCTAssertEqual(breaks.count, 4)
+        // Without the first pass a tempting (negative) hyphen penalty wins: the test can fail.
+        var hyphenating = TotalFitBreaker()
+        hyphenating.pretolerance = -1
+        hyphenating.tolerance = .infinity
+        let tempting = halves(16, penalty: -9_000)
+        XCTAssertGreaterThan(hyphenCount(hyphenating.breakLines(tempting) { _ in 114 }, tempting), 0)
+        XCTAssertEqual(hyphenCount(TotalFitBreaker().breakLines(tempting) { _ in 114 }, tempting), 0)
+    }
+
+    func testParagraphThatNeedsHyphensGetsThem() {
+        // A 127pt line: four words (111pt) would stretch 16pt over 5.25 (ratio 3, badness 2700), five do not
+        // fit; "four words and a half-" (111 + 5 + 12 + 2 = 130pt) shrinks 3pt of 9 and sets well.
+        let items = halves(18)
+        let breaks = TotalFitBreaker().breakLines(items) { _ in 127 }
+        XCTAssertGreaterThan(hyphenCount(breaks, items), 0, "\(breaks)")
+        XCTAssertTrue(breaks.dropLast().allSatisfy { $0.ratio <= 1 }, "\(breaks)")
+        XCTAssertLessThanOrEqual(longestHyphenRun(breaks, items), 2)
+    }
+
+    /// A break between letters (only ever inside a stretch wider than the line) loses to a hyphen even when
+    /// the hyphen leaves a very loose line.
+    func testLetterBreakCostsMoreThanAnyHyphenation() {
+        // "40 20-30|40": at the letter break the first line fits 95pt exactly; at the hyphen it is 67pt of 95.
+        let items: [BreakItem] = [.box(40), .glue(5, stretch: 2.5, shrink: 2), .box(20), .penalty(2, 260, flagged: true),
+                                  .box(30), .letterBreak(), .box(40),
+                                  .glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0),
+                                  .penalty(0, -TotalFitBreaker.forcedPenalty)]
+        XCTAssertEqual(TotalFitBreaker().breakLines(items) { _ in 95 }.map(\.item), [3, 8])
+        var cheap = TotalFitBreaker()
+        cheap.letterBreakDemerits = 0
+        XCTAssertEqual(cheap.breakLines(items) { _ in 95 }.map(\.item), [5, 8], "the case can fail")
+        // A word of 120pt with no hyphenation point breaks between letters rather than overflow.
+        let plain: [BreakItem] = [.box(40), .glue(5, stretch: 2.5, shrink: 2), .box(60), .letterBreak(), .box(60),
+                                  .glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0),
+                                  .penalty(0, -TotalFitBreaker.forcedPenalty)]
+        XCTAssertEqual(TotalFitBreaker().breakLines(plain) { _ in 95 }.map(\.item), [1, 3, 6])
     }
 }

@@ -13,6 +13,9 @@ public struct BreakItem: Sendable {
     public var penalty: Double = 0
     /// Penalties only: a hyphen break (two in a row cost `doubleHyphenDemerits`).
     public var flagged: Bool = false
+    /// Penalties only: a break between two letters of a word with no hyphenation point there (only inside
+    /// stretches wider than the line, and only in the last pass); costs `letterBreakDemerits`.
+    public var letterBreak: Bool = false
     /// Breaks only: how far the line ending here may hang into the right margin (its last character's
     /// protrusion), and the next line into the left margin (its first character's), points.
     public var protrudeRight: Double = 0
@@ -24,6 +27,9 @@ public struct BreakItem: Sendable {
     }
     public static func penalty(_ width: Double, _ penalty: Double, flagged: Bool = false) -> BreakItem {
         BreakItem(kind: .penalty, width: width, penalty: penalty, flagged: flagged)
+    }
+    public static func letterBreak() -> BreakItem {
+        BreakItem(kind: .penalty, width: 0, letterBreak: true)
     }
 }
 
@@ -40,13 +46,20 @@ public struct TotalFitBreaker {
     public static let fillStretch = 1e7
 
     /// Largest badness (100 r^3) of a line in the first pass, which tries no hyphenation points
-    /// (TeX's \pretolerance); a negative value skips that pass.
+    /// (TeX's \pretolerance); a negative value skips that pass. 200 or 400 changed the benchmark report little
+    /// (22.8% -> 22.4% hyphenated): in ~40-character columns of long words most paragraphs need hyphens.
     public var pretolerance = 100.0
-    /// Largest badness in the second pass, with hyphenation. Paragraphs with no feasible breaks then go to a
-    /// last pass that accepts any badness, ranked by its real value, and lets a line overflow only when nothing
-    /// else reaches the end. Infinite by default: in ~40-character columns a paragraph often has one line that
-    /// cannot be set well at all, and retrying the whole paragraph cost more than it changed (nothing, measured).
-    public var tolerance = Double.infinity
+    /// Largest badness in the second pass, with hyphenation (TeX's \tolerance), and in the third, which adds
+    /// `emergencyStretch` to every line. Paragraphs that still have no feasible breaks go to a last pass that
+    /// accepts any badness, ranked by its real value, and lets a line overflow only when nothing else reaches
+    /// the end.
+    public var tolerance = 200.0
+    /// Added to every line's stretch in the third pass (TeX's \emergencystretch), points: spreads what must be
+    /// loose over the paragraph's lines instead of one very loose line. 0 skips that pass: on the benchmark
+    /// report 10pt made more lines loose (gaps p95 1.41 -> 1.43, lines over 2x 0.18% -> 0.42%).
+    public var emergencyStretch = 0.0
+    /// A break between letters (`BreakItem.letterBreak`): more than the worst line any other break could give.
+    public var letterBreakDemerits = 1e17
     public var linePenalty = 10.0
     public var doubleHyphenDemerits = 10_000.0  // TeX's default: ladders of hyphens read badly
     public var finalHyphenDemerits = 5_000.0
@@ -86,9 +99,18 @@ public struct TotalFitBreaker {
             if !pass.endsInRunt { return pass.breaks }
             fallback = pass  // a runt: hyphenation may avoid it
         }
+        func better(_ pass: Pass) -> [ChosenBreak] {
+            guard let fallback else { return pass.breaks }
+            return pass.demerits < fallback.demerits ? pass.breaks : fallback.breaks
+        }
         if tolerance.isFinite, let pass = run(items, widths: widths, words: words, tolerance: tolerance,
                                                hyphenate: true, emergency: false) {
-            return pass.demerits < fallback?.demerits ?? .infinity ? pass.breaks : fallback!.breaks
+            return better(pass)
+        }
+        if tolerance.isFinite && emergencyStretch > 0,
+           let pass = run(items, widths: widths, words: words, tolerance: tolerance, hyphenate: true,
+                          emergency: false, extraStretch: emergencyStretch) {
+            return better(pass)
         }
         let last = run(items, widths: widths, words: words, tolerance: .infinity, hyphenate: true, emergency: true)
         if let fallback, fallback.demerits <= last?.demerits ?? .infinity { return fallback.breaks }
@@ -142,7 +164,7 @@ public struct TotalFitBreaker {
 
     /// One pass; `widths[i]` is line i's width, the last one that of all later lines.
     private func run(_ items: [BreakItem], widths: [Double], words: [Int32], tolerance: Double, hyphenate: Bool,
-                     emergency: Bool) -> Pass? {
+                     emergency: Bool, extraStretch: Double = 0) -> Pass? {
         let uniformFrom = widths.count - 1
         var nodes: [Node] = [Node(item: -1, line: 0, fitness: 2, hyphens: 0, width: 0, stretch: 0, shrink: 0,
                                   glyphs: 0, room: startProtrusion, demerits: 0, ratio: 0, previous: -1)]
@@ -161,7 +183,9 @@ public struct TotalFitBreaker {
             case .glue:
                 isBreak = b > 0 && items[b - 1].kind == .box
             case .penalty:
+                // Breaks between letters only in the last pass, where nothing else sets the paragraph.
                 isBreak = item.penalty < TotalFitBreaker.forcedPenalty && (hyphenate || !item.flagged || item.width == 0)
+                    && (emergency || !item.letterBreak)
             }
             if isBreak {
                 let forced = item.kind == .penalty && item.penalty <= -TotalFitBreaker.forcedPenalty
@@ -179,7 +203,7 @@ public struct TotalFitBreaker {
                     let flex = expansion > 0 && !forced ? expansion * max(glyphs - a.glyphs + breakWidth - rigid, 0) : 0
                     var ratio: Double
                     if natural < target {
-                        let s = stretch - a.stretch + flex
+                        let s = stretch - a.stretch + flex + extraStretch
                         ratio = s > 0 ? (target - natural) / s : .infinity
                     } else if natural > target {
                         let s = shrink - a.shrink + flex
@@ -294,6 +318,7 @@ public struct TotalFitBreaker {
         demerits *= demerits
         if p >= 0 { demerits += p * p } else if !forced { demerits -= p * p }
         if flagged && a.hyphens > 0 { demerits += doubleHyphenDemerits }
+        if item.letterBreak { demerits += letterBreakDemerits }
         if forced && a.hyphens > 0 { demerits += finalHyphenDemerits }
         // Fitness classes: 0 very loose, 1 loose, 2 decent, 3 tight.
         let fitness = ratio < -0.5 ? 3 : ratio <= 0.5 ? 2 : ratio <= 1 ? 1 : 0

@@ -35,18 +35,17 @@ struct TextEdit {
 }
 
 enum TotalFitLines {
-    /// Stretch and shrink of an inter-word space as fractions of its width. TeX's are 1/2 and 1/3; a bit
-    /// more shrink (spaces down to 60%) saves many loose lines in ~40-character columns, while 50% looked cramped.
+    /// Stretch and shrink of an inter-word space as fractions of its width. TeX's are 1/2 and 1/3; more shrink
+    /// (spaces down to 55%) saves many loose lines and hyphens in ~40-character columns (50% looked cramped).
     /// Less stretch than TeX's makes loose lines costlier, so the breaker takes a hyphen or expansion first:
     /// on the benchmark report 0.35 gives word gaps p95 1.34 (0.5: 1.42) with font expansion.
     static let spaceStretch = 0.35
-    static let spaceShrink = 0.4
-    /// TeX's is 50; 150 trades a few hyphens (27% -> 23% of lines on the benchmark report) for
-    /// gaps p95 1.34 -> 1.36. Far fewer hyphens need much looser lines (1000: 5.5% hyphenated, p95 1.76).
-    static let hyphenPenalty = 150.0
+    static let spaceShrink = 0.45
+    /// TeX's is 50. On the benchmark report (two ~40-character columns, long words) paragraphs mostly need
+    /// hyphens: with none at all gaps reach p95 2.12. 350 (with the shrink above) gives 18% of lines hyphenated
+    /// at p95 1.39; 150 gave 23% at 1.37, and 1000 gives 8% at p95 1.61.
+    static let hyphenPenalty = 350.0
     static let explicitHyphenPenalty = 50.0
-    /// Breaking inside a word with no hyphenation point (only ever chosen for words wider than a line).
-    static let characterBreakPenalty = 5_000.0
     static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
 
     /// Chooses the breaks of a paragraph whose text is `text`, from its measurement.
@@ -73,7 +72,8 @@ enum TotalFitLines {
                                    clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
                                    longWordWidth: minWidth, charBreakSpans: charBreakSpans, protrude: protrude)
             if !built.longWords.isEmpty {
-                // Words wider than a line may break between any two clusters (as Pango's WORD_CHAR does).
+                // Stretches of a word wider than a line (between its ends and hyphenation points) may break
+                // between any two clusters (as Pango's WORD_CHAR does), at a cost above any other break.
                 charBreakSpans = built.longWords
                 built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
                                    clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
@@ -126,7 +126,7 @@ enum TotalFitLines {
         var items: [BreakItem] = []
         /// The character each item stands at (for a break: the first character of the next line).
         var itemChar: [Int32] = []
-        /// Character spans of words wider than `longWordWidth`.
+        /// Character spans wider than `longWordWidth` between a word's ends and its hyphen breaks.
         var longWords: [Range<Int>] = []
     }
 
@@ -167,8 +167,9 @@ enum TotalFitLines {
             }
             add(item, at: ch)
         }
-        func endWord(at ch: Int) {
-            if wordWidth > longWordWidth { out.longWords.append(wordStart..<ch) }
+        /// Ends a stretch that cannot break inside (at a word's end or a hyphen break; `extra`: the hyphen).
+        func endWord(at ch: Int, extra: Double = 0) {
+            if wordWidth + extra > longWordWidth { out.longWords.append(wordStart..<ch) }
             wordWidth = 0
             wordStart = ch
         }
@@ -220,13 +221,14 @@ enum TotalFitLines {
             if nextHyphen < hyphenPoints.count && hyphenPoints[nextHyphen] == ch {
                 nextHyphen += 1
                 if clusterStart[ch] {
+                    endWord(at: ch, extra: hyphenWidth)
                     addBreak(.penalty(hyphenWidth, hyphenPenalty, flagged: true), at: ch, last: nil, next: ch)
                 }
             } else if spanIndex < charBreakSpans.count {
                 while spanIndex < charBreakSpans.count && charBreakSpans[spanIndex].upperBound <= ch { spanIndex += 1 }
                 if spanIndex < charBreakSpans.count && charBreakSpans[spanIndex].lowerBound < ch
                     && charBreakSpans[spanIndex].contains(ch) && clusterStart[ch] {
-                    addBreak(.penalty(0, characterBreakPenalty), at: ch, last: ch - 1, next: ch)
+                    addBreak(.letterBreak(), at: ch, last: ch - 1, next: ch)
                 }
             }
             if !boxOpen { boxStart = ch; boxOpen = true }
