@@ -68,13 +68,27 @@ public struct CharacterAttributes: Hashable, Sendable {
     public init() {}
 }
 
-/// Attributes over `range`, a range of UTF-8 byte offsets into the paragraph's text.
+/// Attributes over `range`, a range of UTF-8 byte offsets into the paragraph's text. The attributes are held
+/// as one shared copy per distinct set (SharedAttributes.swift); a run still behaves as a plain value.
 public struct AttributeRun: Hashable, Sendable {
     public var range: Range<Int>
-    public var attributes: CharacterAttributes
+    private var shared: SharedAttributes
+    public var attributes: CharacterAttributes {
+        get { shared.value }
+        set { shared = SharedAttributes.of(newValue) }
+    }
     public init(range: Range<Int>, attributes: CharacterAttributes) {
         self.range = range
-        self.attributes = attributes
+        shared = SharedAttributes.of(attributes)
+    }
+
+    public static func == (a: AttributeRun, b: AttributeRun) -> Bool {
+        a.range == b.range && (a.shared === b.shared || a.shared.value == b.shared.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(range)
+        hasher.combine(shared.value)
     }
 }
 
