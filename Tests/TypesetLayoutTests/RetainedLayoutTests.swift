@@ -33,25 +33,35 @@ final class RetainedLayoutTests: XCTestCase {
         return doc
     }
 
-    /// Pages made, the most layouts alive at once, and the layouts still alive after pagination returns.
-    func paginate(sections: Int) throws -> (pages: Int, peak: Int, left: Int) {
+    /// Pages made, the most layouts alive at once, the layouts still alive after pagination returns, and the
+    /// most paragraph layouts any one page shows.
+    func paginate(sections: Int) throws -> (pages: Int, peak: Int, left: Int, busiestPage: Int) {
         let doc = Self.document(sections: sections)
         let before = LiveLayouts.count
         LiveLayouts.resetPeak()
-        var pages = 0
-        _ = try DocumentLayout.paginate(doc) { _ in pages += 1 }  // each page dropped as soon as it is made
-        return (pages, LiveLayouts.peak - before, LiveLayouts.count - before)
+        var pages = 0, busiest = 0
+        _ = try DocumentLayout.paginate(doc) { page in  // each page dropped as soon as it is made
+            pages += 1
+            busiest = max(busiest, Set(page.lines.map { ObjectIdentifier($0.paragraph) }).count)
+        }
+        return (pages, LiveLayouts.peak - before, LiveLayouts.count - before, busiest)
     }
 
+    /// Layouts the counting pass may hand to the drawing pass: 32 KB of text, at least 256 bytes each.
+    static let reuseBound = 128
+
     func testLayoutsAliveStayBoundedAsTheDocumentGrows() throws {
-        // From 100 sections on, the table of contents fills whole pages: what is alive at once is at most
-        // a page's content and the counting pass's bounded reuse, so it does not grow with the document.
-        let small = try paginate(sections: 100)
-        let large = try paginate(sections: 300)
-        XCTAssertGreaterThan(2 * large.pages, 5 * small.pages, "the larger document must really be longer")
-        // 300 sections hold 1,200 paragraphs (toc entries, headings, body): far more than are ever alive at once.
-        XCTAssertLessThan(large.peak, 250, "layouts alive at once at 300 sections")
-        XCTAssertLessThanOrEqual(large.peak, small.peak + 30, "alive at once: \(small.peak) at 100 sections, \(large.peak) at 300")
+        let small = try paginate(sections: 50)
+        let large = try paginate(sections: 400)
+        XCTAssertGreaterThan(large.pages, 5 * small.pages, "the larger document must really be longer")
+        // Alive at once: the counting pass's bounded reuse and the busiest page's layouts (a page of one-line
+        // toc entries holds some 120), plus a few one-line layouts (running text, toc numbers) - never the
+        // 1,600 paragraphs (toc entries, headings, body) of 400 sections.
+        for run in [small, large] {
+            XCTAssertLessThanOrEqual(run.peak, Self.reuseBound + run.busiestPage + 16,
+                                     "alive at once: \(run.peak), busiest page \(run.busiestPage), \(run.pages) pages")
+        }
+        XCTAssertLessThan(large.peak, 300)
         XCTAssertLessThanOrEqual(large.left, 8, "layouts left alive after pagination (the engine's few caches)")
     }
 
