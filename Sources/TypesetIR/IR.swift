@@ -72,23 +72,14 @@ public struct CharacterAttributes: Hashable, Sendable {
 /// as one shared copy per distinct set (SharedAttributes.swift); a run still behaves as a plain value.
 public struct AttributeRun: Hashable, Sendable {
     public var range: Range<Int>
-    private var shared: SharedAttributes
+    @usableFromInline var shared: Shared<CharacterAttributes>
     public var attributes: CharacterAttributes {
-        get { shared.value }
-        set { shared = SharedAttributes.of(newValue) }
+        @inlinable get { shared.value }
+        set { shared = .of(newValue) }
     }
     public init(range: Range<Int>, attributes: CharacterAttributes) {
         self.range = range
-        shared = SharedAttributes.of(attributes)
-    }
-
-    public static func == (a: AttributeRun, b: AttributeRun) -> Bool {
-        a.range == b.range && (a.shared === b.shared || a.shared.value == b.shared.value)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(range)
-        hasher.combine(shared.value)
+        shared = .of(attributes)
     }
 }
 
@@ -226,7 +217,12 @@ public struct AttributedParagraph: Hashable, Sendable {
     public var text: String
     /// Sorted, non-overlapping, covering `0..<text.utf8.count` without gaps.
     public var runs: [AttributeRun]
-    public var style: ParagraphStyle
+    /// Held as one shared copy per distinct style (SharedAttributes.swift).
+    public var style: ParagraphStyle {
+        @inlinable get { sharedStyle.value }
+        set { sharedStyle = .of(newValue) }
+    }
+    @usableFromInline var sharedStyle: Shared<ParagraphStyle>
     public var attachments: [TextAttachment]
     /// Named destinations (`#id`s) placed at the paragraph's first line.
     public var anchors: [String]
@@ -245,7 +241,7 @@ public struct AttributedParagraph: Hashable, Sendable {
                 anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {
         self.text = text
         self.runs = runs
-        self.style = style
+        sharedStyle = .of(style)
         self.attachments = attachments
         self.anchors = anchors
         self.outline = outline
