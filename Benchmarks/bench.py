@@ -1,36 +1,52 @@
 #!/usr/bin/env python3
-"""Times typeset against the bare C reference loop on the same generated report, in the same run.
+"""Times typeset against the bare C reference loop on the same generated reports, in the same run.
 
     bench.py TYPESET REFERENCE WORKDIR
 
-For each size it generates the RT report and its plain-text twin (gen_report.py), runs both programs
-several times, and prints median wall time, peak RSS (from wait4, per child), pages, throughput and
-the typeset/reference ratio; then the evenness of justified text in both PDFs (evenness.py: gaps,
-lines over 2x, hyphenated lines and runs, font expansion, runts) and a
-verdict against the project's targets. Exit status 0 even when a target is missed: it reports."""
-import os, statistics, subprocess, sys, time
+Prints, in one table, the ratio to the C loop for one page (a one-section document: start-up), 35,000 words
+(about 100 sections) and ten times that, peak memory at both large sizes and how flat it stays, `--jobs 1`
+against the default (n/a when the binary has no --jobs), and a watch rebuild after an edit against a full build
+(n/a until measure_watch does it); then evenness of justified text and a verdict against the project's targets.
+Runs of typeset and of the reference alternate, so a load spike on the machine hits both.
+
+The results are kept in WORKDIR/last-run.json; the next run prints its change against them.
+Exit status 0 even when a target is missed: it reports."""
+import datetime, json, os, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import evenness  # noqa: E402
-SIZES = [(35_000, 5), (140_000, 3), (350_000, 2)]  # words, runs
+import watch_bench  # noqa: E402
+# (key, label, words, runs): 150 words make one H1 with one H2 section on one page.
+SIZES = [("one-page", "one page (1 section)", 150, 21),
+         ("35k", "35,000 words", 35_000, 5),
+         ("350k", "350,000 words", 350_000, 2)]
+TARGETS = {"one-page": 1.3, "35k": 1.5, "350k": 1.5}
+MEMORY_LIMIT_MB = 40
+MEMORY_GROWTH = 1.10
 
 
 def run(cmd, env=None):
-    """Wall seconds and peak RSS (MB) of one run of cmd."""
+    """Wall seconds, CPU seconds and peak RSS (MB) of one run of cmd."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    err = proc.stderr.read().decode(errors="replace")
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode(errors="replace")
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{err}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def measure(cmd, runs, env=None):
-    results = [run(cmd, env) for _ in range(runs)]
-    return statistics.median(t for t, _ in results), max(m for _, m in results)
+def measure_pair(a, b, runs):
+    """Medians of wall and CPU time and the largest peak RSS of commands a and b, run alternately."""
+    ra, rb = [], []
+    for _ in range(runs):
+        ra.append(run(a))
+        rb.append(run(b))
+    summary = lambda rs: {"wall": statistics.median(r[0] for r in rs), "cpu": statistics.median(r[1] for r in rs),
+                          "mb": max(r[2] for r in rs)}
+    return summary(ra), summary(rb)
 
 
 def pages(pdf):
@@ -38,53 +54,147 @@ def pages(pdf):
     return next((int(l.split()[-1]) for l in out.splitlines() if l.startswith("Pages:")), 0)
 
 
+def has_option(typeset, name):
+    """Whether `typeset --help` lists the option (features other branches add)."""
+    res = subprocess.run([typeset, "--help"], capture_output=True, text=True)
+    return name in res.stdout + res.stderr
+
+
+def measure_jobs(typeset, rt, work, runs=5):
+    """--jobs 1 time / default time on the 35,000-word report; None when the binary has no --jobs."""
+    if not has_option(typeset, "--jobs"):
+        return None
+    out = f"{work}/jobs.pdf"
+    one, default = measure_pair([typeset, rt, "-o", out, "--quiet", "--jobs", "1"],
+                                [typeset, rt, "-o", out, "--quiet"], runs)
+    return {"jobs1": one["wall"], "default": default["wall"]}
+
+
+def measure_watch(typeset, work):
+    """Hook for the incremental --watch (issue 14): the seconds of a full build and of the rebuild after one
+    paragraph changes, as {"full": s, "rebuild": s}; None while the binary cannot do it."""
+    helped = subprocess.run([typeset, "--help"], capture_output=True, text=True)
+    if "--watch" not in helped.stdout + helped.stderr:
+        return None
+    result = watch_bench.measure_watch(typeset, f"{work}/report-350000.rt")
+    return None if result is None else {"full": result[0], "rebuild": result[1]}
+
+
+def generate(words, work, toc=False):
+    suffix = "-toc" if toc else ""
+    rt, txt = f"{work}/report-{words}{suffix}.rt", f"{work}/report-{words}{suffix}.txt"
+    subprocess.run([sys.executable, f"{HERE}/gen_report.py", "--words", str(words), "-o", rt, "--plain", txt]
+                   + (["--toc"] if toc else []), check=True, stderr=subprocess.DEVNULL)
+    sections = sum(1 for line in open(rt, encoding="utf-8") if line.startswith("## "))
+    return rt, txt, sections
+
+
+def load_previous(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def change(now, before):
+    if before in (None, 0) or now is None:
+        return ""
+    return f"{(now - before) / before * 100:+.0f}%"
+
+
 def main():
     typeset, reference, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
-    rows = []
-    print(f"{'words':>8} {'pages':>9} {'typeset s':>10} {'ref s':>8} {'ratio':>6} {'words/s':>10} "
-          f"{'typeset MB':>10} {'ref MB':>7}")
-    for words, runs in SIZES:
-        rt, txt = f"{work}/report-{words}.rt", f"{work}/report-{words}.txt"
-        subprocess.run([sys.executable, f"{HERE}/gen_report.py", "--words", str(words), "-o", rt, "--plain", txt],
-                       check=True, stderr=subprocess.DEVNULL)
-        out, ref_out = f"{work}/typeset-{words}.pdf", f"{work}/reference-{words}.pdf"
-        t, t_mem = measure([typeset, rt, "-o", out, "--quiet"], runs)
-        r, r_mem = measure([reference, txt, ref_out], runs)
+    last_path = f"{work}/last-run.json"
+    previous = load_previous(last_path)
+    result = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"), "sizes": {}}
+
+    print(f"{'':<22} {'pages':>9} {'typeset s':>10} {'ref s':>8} {'ratio':>6} {'target':>7} {'cpu ratio':>9} "
+          f"{'words/s':>10} {'typeset MB':>10} {'ref MB':>7}")
+    for key, label, words, runs in SIZES:
+        rt, txt, sections = generate(words, work)
+        out, ref_out = f"{work}/typeset-{key}.pdf", f"{work}/reference-{key}.pdf"
+        t, r = measure_pair([typeset, rt, "-o", out, "--quiet"], [reference, txt, ref_out], runs)
         p, rp = pages(out), pages(ref_out)
-        rows.append((words, p, t, r, t_mem, r_mem))
-        print(f"{words:>8} {p:>4}/{rp:<4} {t:>10.3f} {r:>8.3f} {t / r:>6.2f} {words / t:>10,.0f} "
-              f"{t_mem:>10.1f} {r_mem:>7.1f}")
+        row = {"words": words, "sections": sections, "pages": p, "typeset": t, "reference": r,
+               "ratio": t["wall"] / r["wall"], "cpu_ratio": t["cpu"] / max(r["cpu"], 1e-9)}
+        result["sizes"][key] = row
+        name = label if words < 1000 else f"{words:,} words ({sections} sect.)"
+        print(f"{name:<22} {p:>4}/{rp:<4} {t['wall']:>10.3f} {r['wall']:>8.3f} {row['ratio']:>6.2f} "
+              f"{'<=' + str(TARGETS[key]):>7} {row['cpu_ratio']:>9.2f} {words / t['wall']:>10,.0f} "
+              f"{t['mb']:>10.1f} {r['mb']:>7.1f}")
+
+    sizes = result["sizes"]
+    small, large = sizes["35k"], sizes["350k"]
+    growth = large["typeset"]["mb"] / small["typeset"]["mb"]
+    result["memory_growth"] = growth
+    print(f"\nPeak memory: {small['typeset']['mb']:.1f} MB at {small['sections']} sections, "
+          f"{large['typeset']['mb']:.1f} MB at {large['sections']} sections ({growth:.2f}x; "
+          f"C loop {small['reference']['mb']:.1f} / {large['reference']['mb']:.1f} MB)")
+    # The same reports with {{pages}} and a @toc: two passes, which must not keep the first pass's layouts.
+    toc_mb = {}
+    for key, words in (("35k", 35_000), ("350k", 350_000)):
+        rt, _, _ = generate(words, work, toc=True)
+        toc_mb[key] = run([typeset, rt, "-o", f"{work}/typeset-{key}-toc.pdf", "--quiet"])[2]
+    toc_growth = toc_mb["350k"] / toc_mb["35k"]
+    result["toc_mb"], result["toc_memory_growth"] = toc_mb, toc_growth
+    print(f"  with {{{{pages}}}} and @toc: {toc_mb['35k']:.1f} MB and {toc_mb['350k']:.1f} MB ({toc_growth:.2f}x)")
+
+    # --jobs (parallel shaping): filled in by the binary itself once it has the option.
+    jobs = measure_jobs(typeset, f"{work}/report-35000.rt", work)
+    result["jobs"] = jobs
+    if jobs is None:
+        print("--jobs 1 vs default, 35,000 words: n/a (this typeset has no --jobs)")
+    else:
+        ratio = jobs["default"] / sizes["35k"]["reference"]["wall"]
+        print(f"--jobs 1 vs default, 35,000 words: {jobs['jobs1']:.3f} s vs {jobs['default']:.3f} s "
+              f"({jobs['jobs1'] / jobs['default']:.2f}x faster; default {ratio:.2f}x the C loop, target <= 0.8)")
+    # Incremental --watch: measure_watch above is the hook.
+    watch = measure_watch(typeset, work)
+    result["watch"] = watch
+    if watch is None:
+        print("watch rebuild after an edit vs full build: n/a (not measured yet)")
+    else:
+        print(f"watch rebuild after an edit vs full build: {watch['rebuild']:.3f} s vs {watch['full']:.3f} s "
+              f"({watch['rebuild'] / watch['full']:.2f}, target <= 0.25)")
 
     # Tagging (structure tree, artifacts, the qpdf pass) against the same build with it switched off, interleaved.
-    rt, out = f"{work}/report-35000.rt", f"{work}/untagged-35000.pdf"
+    rt35 = f"{work}/report-35000.rt"
     untagged_env = dict(os.environ, TYPESET_UNTAGGED="1")
     tagged, untagged = [], []
     for _ in range(7):
-        tagged.append(run([typeset, rt, "-o", f"{work}/typeset-35000.pdf", "--quiet"])[0])
-        untagged.append(run([typeset, rt, "-o", out, "--quiet"], untagged_env)[0])
+        tagged.append(run([typeset, rt35, "-o", f"{work}/tagged-35k.pdf", "--quiet"])[1])
+        untagged.append(run([typeset, rt35, "-o", f"{work}/untagged-35k.pdf", "--quiet"], untagged_env)[1])
     tag_cost = statistics.median(tagged) / statistics.median(untagged) - 1
-    print(f"\nTagging on the 35,000-word report: {statistics.median(tagged):.3f} s tagged, "
+    result["tagging_cost"] = tag_cost
+    print(f"\nTagging on the 35,000-word report (CPU): {statistics.median(tagged):.3f} s tagged, "
           f"{statistics.median(untagged):.3f} s untagged: +{100 * tag_cost:.1f}%")
-
 
     print("\nEvenness of justified lines (word gap / normal space, in each line's scaled space), 35,000 words,"
           " hyphenate: true:")
     even = {}
     for name in ("typeset", "reference"):
-        pdf = f"{work}/{name}-35000.pdf"
+        pdf = f"{work}/{name}-35k.pdf"
         even[name] = evenness.measure(pdf)
         print(f"  {name:>9}: {evenness.describe(even[name]) if even[name] else 'no full lines'}")
 
-    small, large = rows[0], rows[-1]
-    per_word_growth = (large[2] / large[0]) / (small[2] / small[0])
+    per_word_growth = (large["typeset"]["wall"] / large["words"]) / (small["typeset"]["wall"] / small["words"])
+    one = sizes["one-page"]
     checks = [
-        (f"35k words in {small[2]:.3f} s (< 0.25 s)", small[2] < 0.25),
-        (f"ratio to the C loop {small[2] / small[3]:.2f} (<= 1.5)", small[2] / small[3] <= 1.5),
-        (f"time per word at {large[0]:,} vs 35k: {per_word_growth:.2f}x (linear: <= 1.3x)", per_word_growth <= 1.3),
-        (f"peak memory at {large[1]} pages {large[4]:.0f} MB (< 100 MB)", large[4] < 100),
-        (f"tagging costs {100 * tag_cost:.1f}% (<= 15%)", tag_cost <= 0.15),
+        (f"one page: {one['ratio']:.2f}x the C loop (<= 1.3)", one["ratio"] <= 1.3),
+        (f"35k words in {small['typeset']['wall']:.3f} s (< 0.25 s)", small["typeset"]["wall"] < 0.25),
+        (f"35k words: {small['ratio']:.2f}x the C loop (<= 1.5)", small["ratio"] <= 1.5),
+        (f"time per word at {large['words']:,} vs 35k: {per_word_growth:.2f}x (linear: <= 1.3x)",
+         per_word_growth <= 1.3),
+        (f"peak memory at {large['pages']} pages {large['typeset']['mb']:.0f} MB (<= {MEMORY_LIMIT_MB} MB)",
+         large["typeset"]["mb"] <= MEMORY_LIMIT_MB),
+        (f"peak memory flat from {small['sections']} to {large['sections']} sections: {growth:.2f}x "
+         f"(<= {MEMORY_GROWTH:.2f}x)", growth <= MEMORY_GROWTH),
+        (f"with {{{{pages}}}} and @toc: {toc_mb['350k']:.0f} MB (<= {MEMORY_LIMIT_MB} MB), {toc_growth:.2f}x "
+         f"(<= {MEMORY_GROWTH:.2f}x)", toc_mb["350k"] <= MEMORY_LIMIT_MB and toc_growth <= MEMORY_GROWTH),
     ]
+    checks.append((f"tagging costs {100 * tag_cost:.1f}% of CPU time (<= 15%)", tag_cost <= 0.15))
     e = even["typeset"]
     if e:
         checks += [
@@ -94,9 +204,42 @@ def main():
             (f"consecutive hyphens at most {e['max_hyphen_run']} (never three)", e["max_hyphen_run"] < 3),
             (f"largest font expansion {e['max_expansion_pct']:.1f}% (<= 2%)", e["max_expansion_pct"] <= 2.0 + 1e-6),
         ]
+    if jobs is not None:
+        checks.append((f"--jobs default {jobs['default'] / small['reference']['wall']:.2f}x the single-threaded "
+                       f"C loop (<= 0.8)", jobs["default"] / small["reference"]["wall"] <= 0.8))
+    if watch is not None:
+        checks.append((f"watch rebuild {watch['rebuild'] / watch['full']:.2f} of a full build (<= 0.25)",
+                       watch["rebuild"] / watch["full"] <= 0.25))
     print("\nTargets:")
     for text, ok in checks:
         print(f"  {'met ' if ok else 'MISSED'}  {text}")
+
+    print_change(result, previous)
+    with open(last_path, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1)
+    print(f"\n(results kept in {last_path})")
+
+
+def print_change(now, before):
+    if not before:
+        print("\nNo previous run to compare with.")
+        return
+    print(f"\nChange against the previous run ({before.get('date', '?')}):")
+    for key, label, _, _ in SIZES:
+        a, b = now["sizes"].get(key), before.get("sizes", {}).get(key)
+        if not a or not b:
+            continue
+        print(f"  {label:<22} ratio {b['ratio']:.2f} -> {a['ratio']:.2f} ({change(a['ratio'], b['ratio'])}), "
+              f"time {change(a['typeset']['wall'], b['typeset']['wall'])}, "
+              f"peak memory {b['typeset']['mb']:.1f} -> {a['typeset']['mb']:.1f} MB "
+              f"({change(a['typeset']['mb'], b['typeset']['mb'])})")
+    if before.get("toc_mb"):
+        print(f"  {{{{pages}}}} and @toc, 350k   peak memory {before['toc_mb']['350k']:.1f} -> {now['toc_mb']['350k']:.1f} MB")
+    for key in ("jobs", "watch"):
+        a, b = now.get(key), before.get(key)
+        if a and b:
+            first, second = ("jobs1", "default") if key == "jobs" else ("rebuild", "full")
+            print(f"  {key:<22} {b[first] / b[second]:.2f} -> {a[first] / a[second]:.2f}")
 
 
 if __name__ == "__main__":

@@ -2,12 +2,12 @@
 """Generate the benchmark report in RT, deterministically (fixed seed), plus the same text as plain
 paragraphs for the C reference.
 
-    gen_report.py [--words N] [--seed S] [-o report.rt] [--plain report.txt]
+    gen_report.py [--words N] [--seed S] [--toc] [-o report.rt] [--plain report.txt]
 
 The RT document is a 2-column, justified A4 report with `#`/`##` headings every few paragraphs,
 60-160-word paragraphs carrying bold, italic, code and links, bulleted and numbered lists and an
 occasional fenced code block. Word counts are of the prose (headings, paragraphs, list items);
-code blocks come on top of N.
+code blocks come on top of N. `--toc` puts `{{pages}}` in the footer and a `@toc` first (two passes).
 
 Plain format (one paragraph per line, markup stripped), read by reference.c. A tag before a TAB
 says what the line is, so the reference can set it the way typeset has to:
@@ -122,10 +122,13 @@ class Gen:
         return " ".join(w.capitalize() if i == 0 or len(w) > 3 else w for i, w in enumerate(ws))
 
 
-def generate(n_words, seed):
+def generate(n_words, seed, toc=False):
     g = Gen(seed)
+    footer = 'footer: "\\t{{page}} / {{pages}}\\t"' if toc else 'footer: "\\t{{page}}\\t"'
     rt = ["---", "title: Benchmark Report on Line Breaking", "author: typeset benchmark generator",
-          "date: 2024-01-01", "page: A4", "columns: 2", "justify: true", "hyphenate: true", 'footer: "\\t{{page}}\\t"', "---", ""]
+          "date: 2024-01-01", "page: A4", "columns: 2", "justify: true", "hyphenate: true", footer, "---", ""]
+    if toc:  # the two-pass case: page total and a contents listing every heading
+        rt += ["@toc depth=2", ""]
     plain = []
     chapter = 0
     while g.words < n_words:
@@ -168,8 +171,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-o", "--output", help="RT output (default stdout)")
     ap.add_argument("--plain", help="also write the plain-paragraph text for reference.c here")
+    ap.add_argument("--toc", action="store_true", help="footer with {{pages}} and a @toc (two passes)")
     a = ap.parse_args()
-    rt, plain, n = generate(a.words, a.seed)
+    rt, plain, n = generate(a.words, a.seed, a.toc)
     if a.output:
         open(a.output, "w", encoding="utf-8").write(rt)
     else:

@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 if [ $# -ge 1 ]; then
     bin="$1"
 else
-    swift build -c release --product typeset >/dev/null
-    bin="$(swift build -c release --show-bin-path)/typeset"
+    swift build -c release --static-swift-stdlib --product typeset >/dev/null
+    bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/typeset"
 fi
 out=Benchmarks/out/pathological
 mkdir -p "$out"

@@ -5,8 +5,10 @@ cd "$(dirname "$0")/.."
 out=Benchmarks/out
 mkdir -p "$out"
 cc -O2 Benchmarks/reference.c -o "$out/reference" $(pkg-config --cflags --libs pangocairo)
-swift build -c release --product typeset
-bin="$(swift build -c release --show-bin-path)/typeset"
+# The release flags of `make build` (Makefile RELEASE_FLAGS): the binary users get, statically linked Swift.
+flags=(-c release --static-swift-stdlib)
+swift build "${flags[@]}" --product typeset 2>&1 | { grep -v -e 'prohibited flag(s): -pthread' -e "the use of \`mktemp' is dangerous" || true; }
+bin="$(swift build "${flags[@]}" --show-bin-path)/typeset"
 python3 Benchmarks/bench.py "$bin" "$out/reference" "$out"
 # Pathological inputs (issue 8): time and peak memory of each, linear in size, within the memory bound.
 Benchmarks/pathological.sh "$bin"

@@ -68,13 +68,18 @@ public struct CharacterAttributes: Hashable, Sendable {
     public init() {}
 }
 
-/// Attributes over `range`, a range of UTF-8 byte offsets into the paragraph's text.
+/// Attributes over `range`, a range of UTF-8 byte offsets into the paragraph's text. The attributes are held
+/// as one shared copy per distinct set (SharedAttributes.swift); a run still behaves as a plain value.
 public struct AttributeRun: Hashable, Sendable {
     public var range: Range<Int>
-    public var attributes: CharacterAttributes
+    @usableFromInline var shared: Shared<CharacterAttributes>
+    public var attributes: CharacterAttributes {
+        @inlinable get { shared.value }
+        set { shared = .of(newValue) }
+    }
     public init(range: Range<Int>, attributes: CharacterAttributes) {
         self.range = range
-        self.attributes = attributes
+        shared = .of(attributes)
     }
 }
 
@@ -221,7 +226,12 @@ public struct AttributedParagraph: Hashable, Sendable {
     public var text: String
     /// Sorted, non-overlapping, covering `0..<text.utf8.count` without gaps.
     public var runs: [AttributeRun]
-    public var style: ParagraphStyle
+    /// Held as one shared copy per distinct style (SharedAttributes.swift).
+    public var style: ParagraphStyle {
+        @inlinable get { sharedStyle.value }
+        set { sharedStyle = .of(newValue) }
+    }
+    @usableFromInline var sharedStyle: Shared<ParagraphStyle>
     public var attachments: [TextAttachment]
     /// Named destinations (`#id`s) placed at the paragraph's first line.
     public var anchors: [String]
@@ -242,7 +252,7 @@ public struct AttributedParagraph: Hashable, Sendable {
                 anchors: [String] = [], outline: OutlineEntry? = nil, location: SourceLocation? = nil) {
         self.text = text
         self.runs = runs
-        self.style = style
+        sharedStyle = .of(style)
         self.attachments = attachments
         self.anchors = anchors
         self.outline = outline

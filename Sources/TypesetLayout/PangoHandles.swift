@@ -125,9 +125,13 @@ final class LayoutHandle {
 
     init(engine: LayoutEngine) {
         layout = pango_layout_new(engine.context)
+        LiveLayouts.made()
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        LiveLayouts.freed()
+    }
 }
 
 /// Owns a PangoAttrList while it is being filled; the layout takes its own reference.

@@ -8,8 +8,10 @@ final class TocDecorator {
     private let engine: LayoutEngine
     private let images: ImageCache
     private struct Key: Hashable { var text: String; var attributes: CharacterAttributes }
-    /// One-line layouts by text and attributes (page numbers, runs of dots): few distinct ones per document.
+    /// One-line layouts by text and attributes (page numbers, runs of dots): few distinct ones per page, and
+    /// at most `cacheLimit` kept (page numbers grow with the document; memory must not).
     private var cache: [Key: ParagraphLayout] = [:]
+    static let cacheLimit = 64
 
     init(engine: LayoutEngine, images: ImageCache) {
         self.engine = engine
@@ -62,6 +64,7 @@ final class TocDecorator {
                                             style: style)
         var ignored: [Diagnostic] = []
         let layout = ParagraphLayout(paragraph, columnWidth: 10_000, engine: engine, images: images, diagnostics: &ignored)
+        if cache.count >= TocDecorator.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[key] = layout
         return layout
     }
