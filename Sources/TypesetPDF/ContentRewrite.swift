@@ -5,7 +5,9 @@
 //   element's sequence is lifted out of it: the sequence is closed before it, the span gets an MCID of its own,
 //   and the sequence reopens after it under another new MCID; the element lists all three in order. Nested
 //   inside, a span without an MCID ends the element's sequence for poppler (and readers built like it), which
-//   then lose the rest of the paragraph; lifted out, the text reads whole and the ActualText stays.
+//   then lose the rest of the paragraph; lifted out, the text reads whole and the ActualText stays;
+// - the last glyph of a sequence that ends in a hyphen the line breaker added is split off into a sequence with
+//   `/ActualText ()`: copied or read, the word is whole, and the glyph stays where it was drawn.
 
 import Foundation
 
@@ -24,7 +26,8 @@ enum ContentRewrite {
     private static let bdc = Array(" >> BDC".utf8)
     private static let emc = Array("EMC".utf8)
 
-    static func rewrite(_ data: Data, firstFreeMCID: Int) -> Result {
+    /// `silent`: MCIDs whose sequence ends in a hyphen added at a line end (its glyph gets an empty `/ActualText`).
+    static func rewrite(_ data: Data, firstFreeMCID: Int, silent: Set<Int> = []) -> Result {
         var result = Result(data: Data(capacity: data.count + 1024), nextMCID: firstFreeMCID)
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -57,6 +60,7 @@ enum ContentRewrite {
                 if opens, body.first == UInt8(ascii: "/"), let tag = tagWithMCID(body) {
                     open = tag
                 } else if body.elementsEqual(emc) {
+                    if !inSpan, let outer = open, silent.contains(outer.mcid) { splitHyphen(outer, &result) }
                     if inSpan, let outer = open {
                         let m = result.nextMCID
                         result.nextMCID += 1
@@ -71,6 +75,27 @@ enum ContentRewrite {
             }
         }
         return result
+    }
+
+    /// The sequence ends with the line's last glyph string, `...(re-)]TJ`: its final `-` goes into a sequence of
+    /// its own with an empty `/ActualText`, in the same text object, so it is drawn exactly where it was.
+    /// Anything else (a hex string, another operator after the TJ) is left as it is.
+    private static func splitHyphen(_ outer: (tag: [UInt8], mcid: Int), _ result: inout Result) {
+        let data = result.data
+        // cairo ends the text object before the sequence: `...(re-)]TJ`, then `ET`.
+        let ends = [Array("]TJ\nET\n".utf8), Array("]TJ\n".utf8)]
+        guard let tail = ends.first(where: { data.count > $0.count + 2 && data.suffix($0.count).elementsEqual($0) })
+        else { return }
+        var close = data.endIndex - tail.count - 1
+        if data[close] == 0x0A { close -= 1 }  // cairo may wrap the array before its `]`
+        guard close > data.startIndex, data[close] == UInt8(ascii: ")"), data[close - 1] == UInt8(ascii: "-")
+        else { return }
+        let m = result.nextMCID
+        result.nextMCID += 1
+        result.continuations[outer.mcid, default: []].append(m)
+        result.data.removeSubrange((close - 1)...)
+        result.data.append(contentsOf: Array(")]TJ\nEMC\n/Span".utf8)
+            + Array(" << /MCID \(m) /ActualText () >> BDC\n[(-)]TJ\n".utf8) + tail.dropFirst(4))
     }
 
     /// `/P << /MCID 12 >> BDC` -> (`/P`, 12).

@@ -63,7 +63,9 @@ public enum PDFRenderer {
         try surface.finish(path: path)
         if tags.enabled {
             do {
-                try TaggedPDF.finish(path: path, TaggingInput(document, pages: tags.pages))
+                var input = TaggingInput(document, pages: tags.pages)
+                input.actualTexts = tags.actualTexts
+                try TaggedPDF.finish(path: path, input)
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }

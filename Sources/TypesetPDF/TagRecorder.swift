@@ -26,6 +26,9 @@ final class TagRecorder {
     let enabled: Bool
     private(set) var pages: [[MarkedContent]] = []
     private var current: [MarkedContent] = []
+    /// Per page, the sequences (by MCID) that end in a hyphen the line breaker added, which reads as nothing.
+    private(set) var actualTexts: [Set<Int>] = []
+    private var currentActualTexts: Set<Int> = []
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -34,6 +37,8 @@ final class TagRecorder {
     func endPage() {
         pages.append(current)
         current = []
+        actualTexts.append(currentActualTexts)
+        currentActualTexts = []
     }
 
     /// Draws inside a sequence of the element that owns `nodes` (an artifact when nil).
@@ -59,6 +64,10 @@ final class TagRecorder {
                 index += 1
                 continue
             }
+            if let path, hyphenLine(lines[index], path: path, on: cr, draw: draw) {
+                index += 1
+                continue
+            }
             let owner = path?.nodes.last?.id
             content(path?.nodes, on: cr) {
                 repeat {
@@ -71,7 +80,7 @@ final class TagRecorder {
 
     /// Whether `line` belongs to the element `owner` and can share its open sequence.
     private static func continues(_ line: PlacedLine, owner: Int?) -> Bool {
-        guard !line.isArtifact else { return false }
+        guard !line.isArtifact, line.paragraph.addedHyphen(line: line.lineIndex) == nil else { return false }
         let structure = line.structure ?? line.paragraph.paragraph.structure
         return structure?.nodes.last?.id == owner && structure?.labelNodes == nil
     }
@@ -127,6 +136,19 @@ final class TagRecorder {
         pangoLine.pointee.runs = firstBody
         content(path.nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(width), cr) }
         pangoLine.pointee.runs = original
+        return true
+    }
+
+    /// A line that ends in a hyphen the line breaker added is drawn whole, as today, in a sequence of its own
+    /// (the TJ of its last glyph is not cut here: a new text position would move the hyphen, see
+    /// ContentRewrite.swift, which splits that glyph off into an `/ActualText ()` span).
+    private func hyphenLine(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer,
+                            draw: (PlacedLine) -> Void) -> Bool {
+        guard line.paragraph.addedHyphen(line: line.lineIndex) != nil, RunEffects.runs(of: line) == nil,
+              line.paragraph.pangoLine(line.lineIndex).pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue
+        else { return false }
+        currentActualTexts.insert(current.count)
+        content(path.nodes, on: cr) { draw(line) }
         return true
     }
 

@@ -15,6 +15,8 @@ struct TaggingInput {
     var title: String
     var metadata: DocumentMetadata
     var standards: Set<PDFStandard>
+    /// Per page, the MCIDs whose sequence reads as nothing (`/ActualText ()`): added hyphens.
+    var actualTexts: [Set<Int>] = []
 }
 
 enum TaggedPDF {
@@ -28,7 +30,8 @@ enum TaggedPDF {
         }
         var continuations: [[Int: [Int]]] = []
         for (p, page) in pages.enumerated() {
-            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, pdf, &update))
+            let silent = p < input.actualTexts.count ? input.actualTexts[p] : []
+            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, pdf, &update))
         }
         let tree = StructureTree(pages: input.pages, continuations: continuations)
         let root = writeTree(tree, pages: pages, pdf, &update)
@@ -49,7 +52,7 @@ enum TaggedPDF {
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
     /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
-    static func rewriteContent(of page: qpdf_oh, marks: Int, _ pdf: QPDFFile,
+    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, _ pdf: QPDFFile,
                                _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
@@ -57,7 +60,7 @@ enum TaggedPDF {
         var next = marks
         for stream in streams {
             guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            let result = ContentRewrite.rewrite(data, firstFreeMCID: next)
+            let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent)
             next = result.nextMCID
             continuations.merge(result.continuations) { $0 + $1 }
             let rewritten = result.data

@@ -104,13 +104,13 @@ enum Harness {
     }
 
     /// Typesets `source` in a scratch folder and returns the PDF path (asserting success).
-    static func typesetSource(_ source: String, name: String = #function, file: StaticString = #filePath,
-                              line: UInt = #line) throws -> String {
+    static func typesetSource(_ source: String, name: String = #function, environment: [String: String] = [:],
+                              file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let dir = try scratch(name)
         let input = dir + "/doc.rt"
         let output = dir + "/doc.pdf"
         try write(source, to: input)
-        let result = try typeset([input, "-o", output])
+        let result = try typeset([input, "-o", output], environment: environment)
         XCTAssertEqual(result.status, 0, "typeset failed: \(result.stderr)", file: file, line: line)
         return output
     }

@@ -103,7 +103,7 @@ final class MicrotypeTests: XCTestCase {
     /// that character; one ending in a letter ends at the margin.
     func testPunctuationAndHyphensHangIntoTheRightMargin() throws {
         let doc = narrow([Fixture.paragraph(Self.punctuated + " " + TotalFitOutputTests.prose, style: style())])
-        let path = try PDFTool.render(doc, name: "protrusion")
+        let path = try PDFTool.render(doc, name: "protrusion", untagged: true)
         let right = 260.0 - 40
         var counts = (stop: 0, hyphen: 0, letter: 0)
         for row in Rows.of(try PDFTool.words(path)).dropLast() {
@@ -126,7 +126,7 @@ final class MicrotypeTests: XCTestCase {
         var off = style()
         off.protrusion = false
         let plain = narrow([Fixture.paragraph(Self.punctuated + " " + TotalFitOutputTests.prose, style: off)])
-        for row in Rows.of(try PDFTool.words(PDFTool.render(plain, name: "no-protrusion"))).dropLast() {
+        for row in Rows.of(try PDFTool.words(PDFTool.render(plain, name: "no-protrusion", untagged: true))).dropLast() {
             XCTAssertEqual(row.last!.xMax, right, accuracy: 0.5)
         }
     }

@@ -72,8 +72,12 @@ enum PDFTool {
     }
 
     @discardableResult
-    static func render(_ document: TypesetDocument, name: String) throws -> String {
+    /// `untagged`: for a test that measures the hyphens the line breaker adds through pdftotext (tagged, their
+    /// text is empty; the glyphs are drawn at the same place either way, see AddedHyphenTests).
+    static func render(_ document: TypesetDocument, name: String, untagged: Bool = false) throws -> String {
         let path = temporaryPath(name)
+        if untagged { setenv("TYPESET_UNTAGGED", "1", 1) }
+        defer { if untagged { unsetenv("TYPESET_UNTAGGED") } }
         _ = try PDFRenderer.render(document, to: path)
         assertValid(path)
         return path

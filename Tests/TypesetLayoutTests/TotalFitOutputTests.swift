@@ -47,7 +47,7 @@ final class TotalFitOutputTests: XCTestCase {
 
     func testHyphenatedLinesEndAtTheRightMarginWithVisibleHyphens() throws {
         let doc = narrowDocument([.paragraph(Fixture.paragraph(Self.prose, style: justified(hyphenate: true)))])
-        let path = try PDFTool.render(doc, name: "totalfit-hyphenated")
+        let path = try PDFTool.render(doc, name: "totalfit-hyphenated", untagged: true)
         let rows = lines(try PDFTool.words(path))
         XCTAssertGreaterThan(rows.count, 8)
         let right = 260.0 - 40

@@ -1,0 +1,74 @@
+// A hyphen the line breaker adds is drawn where it always was but reads as nothing (`/ActualText ()`), so
+// copied text and screen readers get the word whole; a hyphen typed in the source stays in the text.
+
+import Foundation
+import XCTest
+
+final class AddedHyphenTests: XCTestCase {
+    private let hyphenated = "---\njustify: true\nhyphenate: true\npage: 200pt x 400pt\nmargin: 20pt\n---\n"
+        + "The internationalization of typesetting infrastructure demonstrates extraordinary responsibilities, "
+        + "unquestionably characteristic of contemporary documentation.\n"
+
+    private func build(_ source: String, untagged: Bool = false, name: String = #function) throws -> String {
+        let dir = try Harness.scratch(name + (untagged ? "u" : "t"))
+        try Harness.write(source, to: dir + "/doc.rt")
+        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"],
+                                         environment: untagged ? ["TYPESET_UNTAGGED": "1"] : [:])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return dir + "/doc.pdf"
+    }
+
+    /// Every glyph drawn (character, x, y), from `mutool trace`, whatever the text layer says.
+    private func glyphs(_ pdf: String) throws -> [(String, Double, Double)] {
+        let trace = try PDF.tool("mutool", ["trace", pdf])
+        func attribute(_ name: String, _ tag: Substring) -> String? {
+            guard let r = tag.range(of: " \(name)=\"") else { return nil }
+            return String(tag[r.upperBound...].prefix { $0 != "\"" })
+        }
+        return trace.split(separator: "\n").compactMap { line in
+            guard let start = line.range(of: "<g ") else { return nil }
+            let tag = line[start.lowerBound...]
+            guard let x = attribute("x", tag).flatMap(Double.init), let y = attribute("y", tag).flatMap(Double.init)
+            else { return nil }
+            return (attribute("unicode", tag) ?? "", x, y)
+        }
+    }
+
+    func testAddedHyphenIsDrawnInPlaceButNotCopied() throws {
+        let tagged = try build(hyphenated), untagged = try build(hyphenated, untagged: true)
+        // `-raw`: pdftotext's own dehyphenation (default mode) would hide the hyphen either way.
+        let plain = try PDF.tool("pdftotext", ["-raw", untagged, "-"])
+        XCTAssertTrue(plain.contains("-\n"), "the paragraph is not hyphenated: \(plain)")
+        let copied = try PDF.tool("pdftotext", ["-raw", tagged, "-"])
+        XCTAssertFalse(copied.contains("-"), copied)
+        // The halves of a word are on two lines, with nothing but the line break between them.
+        let joined = copied.replacingOccurrences(of: "\n", with: "")
+        for word in ["internationalization", "typesetting", "infrastructure", "demonstrates", "extraordinary",
+                     "responsibilities", "unquestionably", "characteristic", "contemporary", "documentation"] {
+            XCTAssertTrue(joined.contains(word), "'\(word)' not whole in: \(copied)")
+        }
+        let content = try PDF.tool("qpdf", ["--qdf", "--object-streams=disable", tagged, "-"])
+        XCTAssertTrue(content.contains("/ActualText () >> BDC\n[(-)]TJ\n"), "no silent hyphen span")
+        // The hyphens are still drawn, each glyph exactly where the untagged file draws it.
+        let a = try glyphs(tagged), b = try glyphs(untagged)
+        XCTAssertEqual(a.count, b.count)
+        XCTAssertGreaterThan(a.filter { $0.0 == "-" }.count, 0)
+        XCTAssertEqual(a.filter { $0.0 == "-" }.count, b.filter { $0.0 == "-" }.count)
+        for (g, h) in zip(a, b) {
+            XCTAssertEqual(g.0, h.0)
+            XCTAssertEqual(g.1, h.1, accuracy: 0.01, "'\(g.0)' moved")
+            XCTAssertEqual(g.2, h.2, accuracy: 0.01, "'\(g.0)' moved")
+        }
+    }
+
+    /// Broken after a hyphen typed in the source, the hyphen is part of the text.
+    func testTypedHyphenAtALineEndStaysInTheText() throws {
+        let source = "---\njustify: true\nhyphenate: true\npage: 120pt x 400pt\nmargin: 20pt\n---\n"
+            + (1...12).map { _ in "well-known state-of-the-art" }.joined(separator: " ") + "\n"
+        let pdf = try build(source)
+        let copied = try PDF.tool("pdftotext", ["-raw", pdf, "-"])
+        XCTAssertTrue(copied.contains("state-of-the-\nart"), copied)
+        let content = try PDF.tool("qpdf", ["--qdf", "--object-streams=disable", pdf, "-"])
+        XCTAssertFalse(content.contains("/ActualText ()"))
+    }
+}
