@@ -155,7 +155,7 @@ final class AttributeListHandle {
 final class TabArrayHandle {
     let tabs: OpaquePointer
 
-    init(count: Int) { tabs = pango_tab_array_new(Int32(count), 0) }
+    init(count: Int) { tabs = pango_tab_array_new(Int32(clamping: count), 0) }
 
     deinit { pango_tab_array_free(tabs) }
 }

@@ -29,7 +29,7 @@ struct ParagraphMeasurement {
         var byteChar = [Int32](repeating: 0, count: text.count + 1)
         var c = 0
         for (i, b) in text.enumerated() where b & 0xC0 != 0x80 {
-            byteChar[i] = Int32(c)
+            byteChar[i] = Int32(clamping: c)
             c += 1
         }
         var m = ParagraphMeasurement(attrs: Array(UnsafeBufferPointer(start: pointer, count: Int(attrCount))),
@@ -131,7 +131,7 @@ final class WordMeasure {
         for b in text where b & 0xC0 != 0x80 { charCount += 1 }
         var attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: charCount + 1)
         textBase.withMemoryRebound(to: CChar.self, capacity: text.count) { chars in
-            pango_get_log_attrs(chars, Int32(text.count), 0, language, &attrs, Int32(charCount + 1))
+            pango_get_log_attrs(chars, Int32(clamping: text.count), 0, language, &attrs, Int32(clamping: charCount + 1))
         }
         var m = ParagraphMeasurement(attrs: attrs, advance: [Int32](repeating: 0, count: charCount),
                                      clusterStart: [Bool](repeating: false, count: charCount))
@@ -192,7 +192,7 @@ final class WordMeasure {
         // The face the itemizer takes first for this description: Pango's fontset for it, first font.
         let loaded = pango_context_load_font(context, engine.fontDescription(key))!
         fonts.append(OpaquePointer(loaded))
-        let index = Int32(fonts.count - 1)
+        let index = Int32(clamping: fonts.count - 1)
         fontIndex[key] = index
         return index
     }
@@ -215,7 +215,7 @@ final class WordMeasure {
         analysis.language = language
         key.bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                pango_shape_with_flags(chars.baseAddress, Int32(chars.count), chars.baseAddress, Int32(chars.count),
+                pango_shape_with_flags(chars.baseAddress, Int32(clamping: chars.count), chars.baseAddress, Int32(clamping: chars.count),
                                        &analysis, glyphs, PANGO_SHAPE_NONE)
             }
         }
