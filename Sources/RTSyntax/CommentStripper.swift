@@ -13,6 +13,7 @@ enum CommentStripper {
         var noHTMLCloserAfter: [Int: Int] = [:] // nor one for `-->`, `?>`, `]]>` or `>` (by HTMLInvisible.closers index)
         var line = firstLine
         var resume = -1 // offset to continue from after a comment that ended on this line
+        var indented = IndentedCode()
         while line < src.lineCount {
             let lineStart = src.lineStarts[line]
             let e = src.lineEnds[line]
@@ -28,6 +29,10 @@ enum CommentStripper {
                     continue
                 }
                 if fence > 0 {
+                    line += 1
+                    continue
+                }
+                if indented.isCode(t, lineStart, e, atStart: line == firstLine) {
                     line += 1
                     continue
                 }
@@ -160,6 +165,52 @@ enum CommentStripper {
             }
         }
         return out
+    }
+}
+
+/// Lines of a top-level indented code block, where `<!-- -->` is literal text: four columns of indentation after
+/// a blank line, outside any list (whose items indent their own paragraphs). An approximation of the block
+/// parser's rule that needs no block structure; a list seen earlier makes it keep stripping.
+struct IndentedCode {
+    private var inCode = false
+    private var previousBlank = false
+    private var inList = false
+
+    mutating func isCode(_ t: [UInt8], _ s: Int, _ e: Int, atStart: Bool) -> Bool {
+        var k = s
+        var columns = 0
+        while k < e && Byte.isSpaceOrTab(t[k]) {
+            columns = t[k] == Byte.tab ? (columns / 4 + 1) * 4 : columns + 1
+            k += 1
+        }
+        if k == e {
+            previousBlank = true
+            return inCode
+        }
+        defer { previousBlank = false }
+        if columns >= 4 && (inCode || ((previousBlank || atStart) && !inList)) {
+            inCode = true
+            return true
+        }
+        inCode = false
+        if columns < 4 && startsListItem(t, k, e) {
+            inList = true
+        } else if columns == 0 {
+            inList = false
+        }
+        return false
+    }
+
+    private func startsListItem(_ t: [UInt8], _ k: Int, _ e: Int) -> Bool {
+        var n = k
+        if t[n] == Byte.minus || t[n] == Byte.star || t[n] == Byte.plus {
+            n += 1
+        } else {
+            while n < e && n - k < 9 && t[n] >= 0x30 && t[n] <= 0x39 { n += 1 }
+            guard n > k, n < e, t[n] == Byte.dot || t[n] == 0x29 else { return false }
+            n += 1
+        }
+        return n == e || Byte.isSpaceOrTab(t[n])
     }
 }
 

@@ -15,14 +15,23 @@ enum FrontMatterParser {
 
     /// Index of the closing `---` (or YAML's end-of-document `...`) line when line 0 opens front matter;
     /// nil when the file has none. `.some(nil)`: opened but never closed.
+    /// A `---` block with text but no colon on any line cannot be a YAML mapping: it is Markdown (a rule, then a
+    /// setext heading or a paragraph), as CommonMark reads `---` / `Foo` / `---`. Never closed, it is front matter
+    /// (missing its `---`) only when its first line has a colon, like YAML's first key.
     static func closingLine(_ src: Source) -> Int?? {
         guard src.lineCount > 0, isDashLine(src, 0) else { return nil }
         var k = 1
-        while k < src.lineCount {
-            if isDashLine(src, k) || isDashLine(src, k, Byte.dot) { return .some(k) }
-            k += 1
+        while k < src.lineCount && !isDashLine(src, k) && !isDashLine(src, k, Byte.dot) { k += 1 }
+        let closed = k < src.lineCount
+        var hasText = false
+        var hasColon = false
+        for line in 1 ..< (closed ? k : min(2, src.lineCount)) {
+            let (s, e) = src.trimmed(src.lineStarts[line], src.lineEnds[line])
+            if s < e && src.text[s] != UInt8(ascii: "#") { hasText = true }
+            if src.text[s ..< e].contains(UInt8(ascii: ":")) { hasColon = true }
         }
-        return .some(nil)
+        if hasText && !hasColon { return nil }
+        return closed ? .some(k) : .some(nil)
     }
 
     /// Parses lines 1..<closing of `src`. Lines in Yams marks are 1-based within the YAML text, which

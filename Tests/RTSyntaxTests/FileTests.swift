@@ -31,9 +31,13 @@ final class FileTests: XCTestCase {
     }
 
     func testNonMappingAndUnclosedFrontMatter() {
-        let list = parse("---\n- a\n- b\n---\n")
+        let list = parse("---\n- a: 1\n- b: 2\n---\n")
         XCTAssertEqual(errors(list).count, 1)
         XCTAssertEqual(loc(errors(list)[0].location), "2:1")
+        // Without a colon no line can be YAML's 'key: value': CommonMark's rule, list, rule.
+        let markdown = parse("---\n- a\n- b\n---\n")
+        XCTAssertEqual(markdown.diagnostics.count, 0)
+        XCTAssertEqual(show(markdown.document.blocks).prefix(8), "hr list(")
         let unclosed = parse("---\ntitle: x\n\nbody")
         XCTAssertEqual(errors(unclosed).count, 1)
         XCTAssertEqual(loc(errors(unclosed)[0].location), "1:1")

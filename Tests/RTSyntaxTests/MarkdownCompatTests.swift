@@ -20,6 +20,19 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(show(r.document.blocks), "h1#intro[\"Intro\"]")
     }
 
+    func testDashBlockWithoutAnyKeyIsMarkdownNotFrontMatter() {
+        // CommonMark: a rule, then setext headings; no YAML mapping can be written without a colon.
+        let r = parse("---\nFoo\n---\nBar\n---\nBaz\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertNil(r.document.frontMatter)
+        XCTAssertEqual(show(r.document.blocks), "hr h2#foo[\"Foo\"] h2#bar[\"Bar\"] p[\"Baz\"]")
+        // A rule then text, never closed, is Markdown too; a first line with a key is unclosed front matter.
+        XCTAssertEqual(show(parse("---\nhello\n\nworld\n").document.blocks), "hr p[\"hello\"] p[\"world\"]")
+        XCTAssertEqual(errors(parse("---\ntitle: x\n")).map { loc($0.location) }, ["1:1"])
+        // With a colon anywhere it is front matter, and bad YAML says so.
+        XCTAssertEqual(errors(parse("---\ntitle My report\nauthor: me\n---\n")).count, 1)
+    }
+
     // MARK: Variables inside code (section 7)
 
     func testUndefinedVariableInCodeSpanStaysLiteral() {
@@ -167,6 +180,13 @@ final class MarkdownCompatTests: XCTestCase {
         let r = parse("<!-- top -->\nText <!-- inline --> more\n<!--\nmulti\nline\n-->\nEnd `<!-- kept -->`\n")
         XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
         XCTAssertEqual(show(r.document.blocks), "p[\"Text more\" SB \"End \" code(<!-- kept -->)]")
+    }
+
+    func testCommentsInAnIndentedCodeBlockStayLiteral() {
+        let r = parse("  <!-- foo -->\n\n    <!-- bar -->\n    code\n\nText <!-- gone --> end\n")
+        XCTAssertEqual(show(r.document.blocks), "code(-)[<!-- bar -->\ncode] p[\"Text end\"]")
+        // In a list item four columns are the item's own paragraph, which is HTML: it vanishes.
+        XCTAssertEqual(show(parse("- item\n\n    <!-- c -->\n    more\n").document.blocks), "list(bullet(\"-\"),1,.,loose)[item[p[\"item\"] p[\"more\"]]]")
     }
 
     func testProcessingInstructionsDeclarationsAndCDATAVanish() {
