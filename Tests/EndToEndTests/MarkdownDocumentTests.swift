@@ -53,6 +53,17 @@ final class MarkdownDocumentTests: XCTestCase {
         XCTAssertTrue(try PDF.objects(pdf).contains("https://example.com/ci"))
     }
 
+    // MARK: Emoji and symbols (READMEs are full of them)
+
+    func testEmojiAndSymbolsPrintAsTextNotBoxes() throws {
+        let (pdf, result) = try typeset("# Rustlings 🦀\n\nDone ✅, failed ❌, shipped 🎉 ➡ next.\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(warningLines(result.stderr), [], "scripts/install-deps.sh installs fonts-symbola")
+        let text = try PDF.text(pdf)
+        for symbol in ["🦀", "✅", "❌", "🎉", "➡"] { XCTAssertTrue(text.contains(symbol), "\(symbol) in \(text)") }
+        XCTAssertTrue(try fontRuns(pdf).contains { $0.font.contains("Symbola") && $0.text.contains("✅") })
+    }
+
     // MARK: Task lists (section 9)
 
     func testTaskBoxesReplaceTheBullets() throws {
