@@ -135,7 +135,8 @@ extension BlockParser {
         var tight = true
         var j = i
         var listEnd = lines[i]
-        while j < lines.count, !isRule(lines[j]), let m = listMarker(lines[j]), m.bullet == firstMarker.bullet,
+        // An item starts within three columns of the list's margin; four or more is indented code.
+        while j < lines.count, !isRule(lines[j]), let m = listMarker(lines[j]), m.indent < 4, m.bullet == firstMarker.bullet,
               m.delimiter == firstMarker.delimiter, markerValue(m, in: style) != nil {
             if j > i && src.isBlank(lines[j - 1]) { tight = false }
             var firstLine = LineView(index: lines[j].index, start: m.contentStart, end: lines[j].end)
@@ -181,7 +182,8 @@ extension BlockParser {
                 ctx.steps += 1
                 b += 1
             }
-            if b > j, b < lines.count, !isRule(lines[b]), let next = listMarker(lines[b]), next.bullet == firstMarker.bullet,
+            if b > j, b < lines.count, !isRule(lines[b]), let next = listMarker(lines[b]), next.indent < 4,
+               next.bullet == firstMarker.bullet,
                next.delimiter == firstMarker.delimiter, markerValue(next, in: style) != nil {
                 j = b
                 tight = false

@@ -75,4 +75,10 @@ final class ListTests: XCTestCase {
         XCTAssertEqual(show(blocks("- a\n\t- b")),
                        "list(bullet(\"-\"),1,.,tight)[item[p[\"a\"] list(bullet(\"-\"),1,.,tight)[item[p[\"b\"]]]]]")
     }
+
+    func testMarkerIndentedFourColumnsAfterABlankLineIsCode() {
+        // The item `2. b` has its content at column 5: `    3. c` is neither inside it nor a new item.
+        XCTAssertEqual(show(blocks("1. a\n\n  2. b\n\n    3. c\n")),
+                       "list(decimal,1,.,loose)[item[p[\"a\"]] item[p[\"b\"]]] code(-)[3. c]")
+    }
 }
