@@ -174,8 +174,9 @@ def main():
     print("\nEvenness of justified lines (word gap / normal space, in each line's scaled space), 35,000 words,"
           " hyphenate: true:")
     even = {}
-    for name in ("typeset", "reference"):
-        pdf = f"{work}/{name}-35k.pdf"
+    # Measured on the untagged render above (same glyphs): tagged, a hyphen the breaker adds reads as nothing
+    # (/ActualText), so pdftotext would lose it and the hyphenated lines would stop reaching the column edge.
+    for name, pdf in (("typeset", f"{work}/untagged-35k.pdf"), ("reference", f"{work}/reference-35k.pdf")):
         even[name] = evenness.measure(pdf)
         print(f"  {name:>9}: {evenness.describe(even[name]) if even[name] else 'no full lines'}")
 

@@ -8,8 +8,9 @@ paragraph of three lines or more whose last line holds one word).
 
 Gaps are measured in each line's own scaled space: a line drawn with its glyphs widened by font expansion
 (a text matrix wider than tall) has its gaps divided by that scale too. Letter-spacing (at most 3% of a
-space in typeset) counts as part of the gap; the gap after a list item's marker (its tab) is not a word gap. Word boxes come from `pdftotext -bbox-layout` (poppler), text
-matrices from the content streams (`qpdf --qdf`).
+space in typeset) counts as part of the gap; the gap after a list item's marker (its tab) is not a word gap. Word
+boxes come from `pdftotext -bbox-layout` (poppler), text matrices from the content streams (`qpdf --qdf`).
+Measure an untagged PDF (`TYPESET_UNTAGGED=1`): tagged, the hyphens the breaker adds read as nothing.
 
 Usage: evenness.py FILE.pdf [--font-size 10] [--space-em 0.318] [--columns 2] [--json]"""
 import argparse
@@ -60,14 +61,16 @@ TOKEN_RE = re.compile(rb"-?\d*\.?\d+|[A-Za-z*']+")
 
 def text_matrices(pdf):
     """Per page: (x, baseline y, horizontal scale) of every text line start (Cairo sets a line with `Tm` or
-    moves to it with `Td`, relative to the current matrix)."""
+    moves to it with `Td`, relative to the current matrix); and how many marked sequences read as nothing
+    (`/ActualText ()`: in a tagged PDF, the hyphens the line breaker adds)."""
     pages = collections.defaultdict(list)
+    hidden = 0
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "q.pdf")
         subprocess.run(["qpdf", "--qdf", "--object-streams=disable", pdf, out], check=False,
                        capture_output=True)
         if not os.path.exists(out):
-            return pages
+            return pages, hidden
         page = 0
         m = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         with open(out, "rb") as f:
@@ -75,6 +78,8 @@ def text_matrices(pdf):
                 if raw.startswith(b"%% Contents for page"):
                     page = int(raw.split()[-1])
                     continue
+                if b"/ActualText ()" in raw:
+                    hidden += 1
                 if page == 0 or (b"Tm" not in raw and b"Td" not in raw):
                     continue
                 stack = []
@@ -93,7 +98,7 @@ def text_matrices(pdf):
                     stack = []
                     if m[3] != 0 and m[1] == 0 and m[2] == 0:
                         pages[page].append((m[4], m[5], abs(m[0] / m[3])))
-    return pages
+    return pages, hidden
 
 
 def line_scale(matrices, words):
@@ -129,7 +134,11 @@ def split_columns(lines):
 
 def measure(pdf, font_size=10.0, space_em=0.318, columns=2):
     space = font_size * space_em
-    matrices = text_matrices(pdf)
+    matrices, hidden = text_matrices(pdf)
+    if hidden:
+        # pdftotext would lose those hyphens, and their lines would no longer reach the column's edge.
+        print(f"evenness: {pdf}: {hidden} sequences read as nothing (tagged: added hyphens); the hyphen and "
+              "full-line figures are wrong: render with TYPESET_UNTAGGED=1", file=sys.stderr)
     lines = list(lines_of(pdf))
     if columns == 2:
         lines = list(split_columns(lines))

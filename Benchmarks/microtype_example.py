@@ -87,7 +87,9 @@ def main():
             rt, pdf = os.path.join(tmp, "way.rt"), os.path.join(tmp, "way.pdf")
             with open(rt, "w") as f:
                 f.write(FRONT + "\n" + section(title, attributes, "", "", True))
-            subprocess.run([args.typeset, rt, "-o", pdf, "--quiet"], check=True)
+            # Untagged (same glyphs): tagged, a hyphen the breaker adds reads as nothing to pdftotext.
+            subprocess.run([args.typeset, rt, "-o", pdf, "--quiet"], check=True,
+                           env=dict(os.environ, TYPESET_UNTAGGED="1"))
             r = evenness.measure(pdf, columns=2)
             figures.append(figures_line(r) if r else "No full lines.")
     with open(args.o, "w") as f:

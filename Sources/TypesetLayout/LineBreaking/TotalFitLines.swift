@@ -39,12 +39,15 @@ enum TotalFitLines {
     /// (spaces down to 55%) saves many loose lines and hyphens in ~40-character columns (50% looked cramped).
     /// Less stretch than TeX's makes loose lines costlier, so the breaker takes a hyphen or expansion first:
     /// on the benchmark report 0.35 gives word gaps p95 1.34 (0.5: 1.42) with font expansion.
-    static let spaceStretch = 0.35
-    static let spaceShrink = 0.45
-    /// TeX's is 50. On the benchmark report (two ~40-character columns, long words) paragraphs mostly need
-    /// hyphens: with none at all gaps reach p95 2.12. 350 (with the shrink above) gives 18% of lines hyphenated
-    /// at p95 1.39; 150 gave 23% at 1.37, and 1000 gives 8% at p95 1.61.
-    static let hyphenPenalty = 350.0
+    static let spaceStretch = BreakerTuning.value("space-stretch", 0.35)
+    static let spaceShrink = BreakerTuning.value("space-shrink", 0.45)
+    /// TeX's is 50. On the benchmark report (two 235pt columns, ~40 characters of DejaVu Serif, long words)
+    /// paragraphs mostly need hyphens: with none at all gaps reach p95 2.12. 350 (with the shrink above and
+    /// tolerance 200) gives 18.4% of lines hyphenated at gaps p95 1.40, 0.26% over 2x. Fewer hyphens only come
+    /// with looser lines (Benchmarks/hyphen_tradeoff.py): tolerance 1000 and 1000 give 8.9% at p95 1.61, 0.39%;
+    /// 1500 and 1500 give 6.3% at 1.63, 0.54%; 3000 and 3000 give 3.1% at 1.84, 2.8%. The 3% target
+    /// and its evenness targets cannot all hold in these columns; evenness (the headline) is kept.
+    static let hyphenPenalty = BreakerTuning.value("hyphen-penalty", 350.0)
     static let explicitHyphenPenalty = 50.0
     static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
 

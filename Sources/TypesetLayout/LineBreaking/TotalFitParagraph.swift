@@ -57,6 +57,7 @@ enum TotalFitParagraph {
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
                                 maxSpaceFactor: Double) -> Result? {
         var breaker = TotalFitBreaker()
+        BreakerTuning.apply(to: &breaker)
         // Expansion: none beside inline images (they must not move against scaled text); a list marker and
         // its tab keep their width (the text after the tab expands, from the tab stop).
         // Right-to-left paragraphs: no optical margins (their line ends are other characters) and no expansion,
