@@ -23,12 +23,14 @@ public enum RenderProgress: Sendable {
 
 public enum PDFRenderer {
     /// Lays out `document` and writes it to `path`. Returns layout warnings; throws if Cairo fails.
-    public static func render(_ document: TypesetDocument, to path: String,
+    /// `memo`: tagged page content kept from earlier builds (`--watch`); the output is the same without it.
+    public static func render(_ document: TypesetDocument, to path: String, memo: PageStreamMemo? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
-        try render(document, to: path, engine: .shared, progress: progress)
+        try render(document, to: path, engine: .shared, memo: memo, progress: progress)
     }
 
     public static func render(_ document: TypesetDocument, to path: String, engine: LayoutEngine,
+                              memo: PageStreamMemo? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
         var document = document
         var fontDiagnostics: [Diagnostic] = []
@@ -65,7 +67,7 @@ public enum PDFRenderer {
             do {
                 var input = TaggingInput(document, pages: tags.pages)
                 input.actualTexts = tags.actualTexts
-                try TaggedPDF.finish(path: path, input)
+                try TaggedPDF.finish(path: path, input, memo: memo)
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }

@@ -63,6 +63,16 @@ final class QPDFFile {
         return Data(bytes: buffer, count: length)
     }
 
+    /// A stream's data as stored in the file (still compressed).
+    func rawStreamData(_ stream: qpdf_oh) -> Data? {
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        guard qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, nil, &buffer, &length) & qpdfErrors == 0,
+              let buffer else { return nil }
+        defer { free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
     /// The object number of an indirect object.
     func objectNumber(_ o: qpdf_oh) -> Int { Int(qpdf_oh_get_object_id(q, o)) }
 

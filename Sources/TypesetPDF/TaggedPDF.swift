@@ -20,7 +20,8 @@ struct TaggingInput {
 }
 
 enum TaggedPDF {
-    static func finish(path: String, _ input: TaggingInput) throws {
+    /// `memo`: rewritten content streams of earlier builds (`--watch`), nil for a clean build.
+    static func finish(path: String, _ input: TaggingInput, memo: PageStreamMemo? = nil) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let pdf = try QPDFFile(data: data, description: path)
         var update = try IncrementalUpdate(base: data)
@@ -31,7 +32,8 @@ enum TaggedPDF {
         var continuations: [[Int: [Int]]] = []
         for (p, page) in pages.enumerated() {
             let silent = p < input.actualTexts.count ? input.actualTexts[p] : []
-            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, pdf, &update))
+            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, memo: memo, pdf,
+                                                    &update))
         }
         let tree = StructureTree(pages: input.pages, continuations: continuations)
         let root = writeTree(tree, pages: pages, pdf, &update)
@@ -52,25 +54,36 @@ enum TaggedPDF {
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
     /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
-    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, _ pdf: QPDFFile,
-                               _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
+    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, memo: PageStreamMemo?,
+                               _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
         var continuations: [Int: [Int]] = [:]
         var next = marks
         for stream in streams {
-            guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent)
-            next = result.nextMCID
-            continuations.merge(result.continuations) { $0 + $1 }
-            let rewritten = result.data
-            if let packed = Deflate.fast(rewritten) {
-                update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
+            let key = memo.flatMap { _ in pdf.rawStreamData(stream) }
+                .map { PageStreamMemo.Key(raw: $0, firstFreeMCID: next, silent: silent) }
+            let entry: PageStreamMemo.Entry
+            if let key, let kept = memo?.entry(for: key) {
+                entry = kept
             } else {
-                update.putStream(pdf.objectNumber(stream), "", rewritten)
+                entry = try rewrite(stream, firstFreeMCID: next, silent: silent, pdf)
+                if let key { memo?.store(entry, for: key) }
             }
+            next = entry.nextMCID
+            continuations.merge(entry.continuations) { $0 + $1 }
+            update.putStream(pdf.objectNumber(stream), entry.dictionary, entry.data)
         }
         return continuations
+    }
+
+    private static func rewrite(_ stream: qpdf_oh, firstFreeMCID: Int, silent: Set<Int>,
+                                _ pdf: QPDFFile) throws -> PageStreamMemo.Entry {
+        guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
+        let result = ContentRewrite.rewrite(data, firstFreeMCID: firstFreeMCID, silent: silent)
+        let packed = Deflate.fast(result.data)
+        return PageStreamMemo.Entry(dictionary: packed == nil ? "" : "/Filter /FlateDecode", data: packed ?? result.data,
+                                    continuations: result.continuations, nextMCID: result.nextMCID)
     }
 
     /// The structure tree root, the Document element, every element (children in source order after the

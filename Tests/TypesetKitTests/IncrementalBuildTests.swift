@@ -89,6 +89,30 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
     }
 
+    /// An edit that keeps the paragraph's line count leaves every other page's content as it was: the tagging
+    /// stage rewrites only the edited page's stream and takes the others from the last build.
+    func testEditingOneParagraphRewritesOnlyItsPage() throws {
+        let dir = try scratch()
+        let incremental = IncrementalBuild()
+        let first = try build(IncrementalBuildTests.document(sections: 200, numbered: false), to: dir + "/a.pdf",
+                              with: incremental)
+        let pages = incremental.pageStreams.rewrites
+        XCTAssertGreaterThanOrEqual(pages, 20, "a full build rewrites every page's content")
+        XCTAssertEqual(incremental.pageStreams.hits, 0)
+        let edited = IncrementalBuildTests.document(sections: 200, numbered: false) { body in
+            if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph one of section 150:") }) {
+                body[k] = body[k].replacingOccurrences(of: "its text, its attributes", with: "its attributes, its text")
+            }
+        }
+        let again = try build(edited, to: dir + "/b.pdf", with: incremental)
+        XCTAssertNotEqual(again, first)
+        let rewritten = incremental.pageStreams.rewrites - pages
+        XCTAssertGreaterThanOrEqual(rewritten, 1, "the edited page was not rewritten")
+        XCTAssertLessThanOrEqual(rewritten, 2, "an edit to one paragraph rewrote more pages than the one it is on")
+        XCTAssertGreaterThanOrEqual(incremental.pageStreams.hits, pages - 2)
+        XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
+    }
+
     /// Images are decoded once across builds, and again when the file changes: the PDF follows the file.
     func testChangedImageFileIsReadAgain() throws {
         let dir = try scratch()
