@@ -9,6 +9,8 @@ public final class PageStreamMemo: @unchecked Sendable {
     struct Key: Hashable {
         /// cairo's stream as stored in its file (compressed): equal bytes, equal content.
         var raw: Data
+        /// How `raw` is encoded (cairo's /Filter).
+        var filter: String
         var firstFreeMCID: Int
         var silent: Set<Int>
     }

@@ -63,6 +63,11 @@ final class QPDFFile {
         return Data(bytes: buffer, count: length)
     }
 
+    /// A stream's /Filter as PDF syntax ("null" without one).
+    func filter(_ stream: qpdf_oh) -> String {
+        qpdf_oh_unparse(q, key(qpdf_oh_get_dict(q, stream), "/Filter")).map { String(cString: $0) } ?? "null"
+    }
+
     /// A stream's data as stored in the file (still compressed).
     func rawStreamData(_ stream: qpdf_oh) -> Data? {
         var buffer: UnsafeMutablePointer<UInt8>? = nil

@@ -62,7 +62,7 @@ enum TaggedPDF {
         var next = marks
         for stream in streams {
             let key = memo.flatMap { _ in pdf.rawStreamData(stream) }
-                .map { PageStreamMemo.Key(raw: $0, firstFreeMCID: next, silent: silent) }
+                .map { PageStreamMemo.Key(raw: $0, filter: pdf.filter(stream), firstFreeMCID: next, silent: silent) }
             let entry: PageStreamMemo.Entry
             if let key, let kept = memo?.entry(for: key) {
                 entry = kept

@@ -57,6 +57,15 @@ final class IncrementalBuildTests: XCTestCase {
                 if let k = body.firstIndex(of: "# Section 2 {#s2}") { body.removeSubrange(k..<(k + 6)) }
             }),
             ("back to the original", { _ in }),
+            ("the same source again (every page from the last build)", { _ in }),
+            ("a paragraph near the end gains a line (the pages after it shift)", { body in
+                if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph two of section 55 ") }) {
+                    body[k] += " Enough words are added here to make the paragraph at least one line longer than before."
+                }
+            }),
+            ("a heading renamed (the toc's text changes, the pages do not move)", { body in
+                if let k = body.firstIndex(of: "# Section 30 {#s30}") { body[k] = "# Section Thirty {#s30}" }
+            }),
         ]
         let incremental = IncrementalBuild()
         for (name, edit) in edits {
@@ -66,6 +75,7 @@ final class IncrementalBuildTests: XCTestCase {
             XCTAssertEqual(again, clean, "after '\(name)' the incremental PDF differs from a clean build")
         }
         XCTAssertGreaterThan(incremental.cache.hits, 100, "the rebuilds reused no layouts")
+        XCTAssertGreaterThan(incremental.pageStreams.hits, 10, "the rebuilds reused no page content")
     }
 
     func testEditingOneParagraphLaysOutOnlyIt() throws {
