@@ -1,9 +1,8 @@
-// The tagging stage's output: an incremental update appended to cairo's file (PDF 1.7, 7.5.6) holding the
-// objects it changes (catalog, Info, pages, link annotations, rewritten content streams) and the ones it adds
-// (structure tree, parent tree, XMP, output intent), with a cross-reference section and a trailer pointing
-// back at cairo's. Nothing of cairo's file is parsed or rewritten beyond the objects named here, which keeps the
-// stage cheap; the price is that cairo's superseded content streams and its own structure tree stay in the
-// file, unreferenced.
+// The tagging stage's output: cairo's file with the objects the stage changes (catalog, Info, pages, link
+// annotations, rewritten content streams) replaced and the ones it adds (structure tree, parent tree, XMP, output
+// intent) appended, under one new cross-reference section. Nothing of cairo's file is parsed beyond its
+// cross-reference table and the objects named here, which keeps the stage cheap: the objects are copied as byte
+// ranges. cairo's own structure tree stays in the file, unreferenced.
 
 import Foundation
 
@@ -60,9 +59,39 @@ struct IncrementalUpdate {
         body.append(contentsOf: Array("\(number) 0 obj\n".utf8))
     }
 
-    /// The whole file: cairo's bytes, the new objects, one cross-reference subsection per run of numbers, and
-    /// a trailer with a deterministic /ID (a hash of the bytes, so the same input gives the same file).
+    /// The whole file: cairo's objects except those this update replaces (cairo's superseded content streams
+    /// would otherwise stay as dead weight), the new objects, one cross-reference section for all of them, and a
+    /// trailer with a deterministic /ID (a hash of the bytes, so the same input gives the same file). When
+    /// cairo's cross-reference table is not the plain one it writes, the update is appended instead.
     func finished() -> Data {
+        guard let objects = Self.objects(in: base, xrefAt: previousXref, count: nextNumber) else { return appended() }
+        var out = Data(capacity: base.count + body.count + 20 * nextNumber + 256)
+        out.append(base.prefix(objects.headerEnd))
+        var at: [Int] = Array(repeating: -1, count: nextNumber)
+        for object in objects.ranges where offsets[object.number] == nil {
+            at[object.number] = out.count
+            out.append(base[object.range])
+        }
+        let bodyStart = out.count, appendedBodyStart = base.count + 1
+        for (n, offset) in offsets { at[n] = bodyStart + offset - appendedBodyStart }
+        out.append(body)
+        guard at.dropFirst().allSatisfy({ $0 >= 0 }) else { return appended() }
+        let xrefAt = out.count
+        var xref = "xref\n0 \(nextNumber)\n0000000000 65535 f \n"
+        for offset in at.dropFirst() { xref += PDFSyntax.xrefEntry(offset) }
+        out.append(contentsOf: Array((xref + trailer(id: Self.hash(out), previous: nil, xrefAt: xrefAt)).utf8))
+        return out
+    }
+
+    private func trailer(id: String, previous: Int?, xrefAt: Int) -> String {
+        var trailer = "trailer\n<< /Size \(nextNumber) /Root \(root) 0 R"
+        if let info { trailer += " /Info \(info) 0 R" }
+        if let previous { trailer += " /Prev \(previous)" }
+        return trailer + " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
+    }
+
+    /// cairo's bytes with the update appended (PDF 1.7, 7.5.6).
+    private func appended() -> Data {
         var out = base
         out.append(0x0A)
         out.append(body)
@@ -77,12 +106,38 @@ struct IncrementalUpdate {
             for n in numbers[i...j] { xref += PDFSyntax.xrefEntry(offsets[n] ?? 0) }
             i = j + 1
         }
-        let id = Self.hash(out)
-        var trailer = "trailer\n<< /Size \(nextNumber) /Root \(root) 0 R"
-        if let info { trailer += " /Info \(info) 0 R" }
-        trailer += " /Prev \(previousXref) /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
-        out.append(contentsOf: Array((xref + trailer).utf8))
+        out.append(contentsOf: Array((xref + trailer(id: Self.hash(out), previous: previousXref, xrefAt: xrefAt)).utf8))
         return out
+    }
+
+    /// cairo's objects as byte ranges, in file order, from its one-section cross-reference table (`0 N`, every
+    /// entry but the first in use): each object runs to the next one or to the table. nil for anything else.
+    static func objects(in base: Data, xrefAt: Int, count: Int) -> (headerEnd: Int, ranges: [(number: Int, range: Range<Int>)])? {
+        guard xrefAt > 0, xrefAt < base.count else { return nil }
+        let head = base[xrefAt..<min(base.count, xrefAt + 40)]
+        guard let text = String(bytes: head, encoding: .ascii), text.hasPrefix("xref\n0 ") else { return nil }
+        let header = text.dropFirst(7).prefix { $0 != "\n" }
+        guard let size = Int(header.trimmingCharacters(in: .whitespaces)), size > 1, size <= count else { return nil }
+        let first = xrefAt + 7 + header.utf8.count + 1
+        guard first + 20 * size <= base.count else { return nil }
+        var entries: [(offset: Int, number: Int)] = []
+        entries.reserveCapacity(size)
+        for n in 1..<size {
+            let e = base.startIndex + first + 20 * n
+            guard base[e + 17] == UInt8(ascii: "n"),
+                  let offset = Int(String(decoding: base[e..<(e + 10)], as: UTF8.self)),
+                  offset > 0, offset < xrefAt else { return nil }
+            entries.append((offset, n))
+        }
+        entries.sort { $0.offset < $1.offset }
+        var ranges: [(number: Int, range: Range<Int>)] = []
+        for (i, entry) in entries.enumerated() {
+            let end = i + 1 < entries.count ? entries[i + 1].offset : xrefAt
+            guard end > entry.offset else { return nil }
+            ranges.append((entry.number, entry.offset..<end))
+        }
+        guard let headerEnd = entries.first?.offset else { return nil }
+        return (headerEnd, ranges)
     }
 
     /// 128 bits of FNV-1a (two lanes) as hex: an identifier, not a checksum anyone relies on.

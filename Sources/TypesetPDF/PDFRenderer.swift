@@ -40,12 +40,15 @@ public enum PDFRenderer {
             }
             fontDiagnostics += engine.checkFonts(&document)
         }
-        let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height)
+        let tags = TagRecorder(enabled: TagRecorder.enabledByEnvironment)
+        // Tagged, every content stream is rewritten and compressed once by the tagging stage, which drops cairo's:
+        // cairo need not compress them first (it reads CAIRO_DEBUG_PDF when the surface is made).
+        let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height,
+                                     compressContent: !tags.enabled)
         setMetadata(document.metadata, on: surface.surface)
         let context = CairoContext(surface: surface.surface)
         let cr = context.cr
         var outline = PDFOutline()
-        let tags = TagRecorder(enabled: TagRecorder.enabledByEnvironment)
         // Cairo 1.16 gives each link a structure element; without an enclosing structure tag it writes a
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
         // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
@@ -201,8 +204,12 @@ public enum PDFRenderer {
 final class PDFSurface {
     let surface: OpaquePointer
 
-    init(path: String, width: Double, height: Double) throws {
+    init(path: String, width: Double, height: Double, compressContent: Bool = true) throws {
+        let debug = "CAIRO_DEBUG_PDF"
+        let given = getenv(debug).map { String(cString: $0) }
+        if !compressContent { setenv(debug, "1", 1) } else if given != nil { unsetenv(debug) }
         surface = cairo_pdf_surface_create(path, width, height)
+        if let given { setenv(debug, given, 1) } else { unsetenv(debug) }
         let status = cairo_surface_status(surface)
         if status != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(surface)
