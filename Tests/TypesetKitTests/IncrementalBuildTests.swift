@@ -123,6 +123,39 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
     }
 
+    /// The tagging stage replaces cairo's content streams instead of appending new ones: the file has one
+    /// cross-reference section, holds no content stream that no page uses, and qpdf finds nothing wrong.
+    func testTaggedFileHoldsEachPageContentOnce() throws {
+        let dir = try scratch()
+        let pdf = try build(IncrementalBuildTests.document(sections: 40, numbered: true), to: dir + "/a.pdf", with: nil)
+        let text = String(decoding: pdf, as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "startxref").count - 1, 1, "more than one cross-reference section")
+        XCTAssertEqual(text.components(separatedBy: "\ntrailer\n").count - 1, 1, "an appended update")
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        check.arguments = ["--check", dir + "/a.pdf"]
+        check.standardOutput = FileHandle.nullDevice
+        try check.run()
+        check.waitUntilExit()
+        XCTAssertEqual(check.terminationStatus, 0, "qpdf --check fails")
+        // Every stream object with page-content operators is some page's /Contents.
+        let json = Process()
+        json.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        json.arguments = ["--json", "--json-key=pages", dir + "/a.pdf"]
+        let pipe = Pipe()
+        json.standardOutput = pipe
+        try json.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        json.waitUntilExit()
+        let pages = (try JSONSerialization.jsonObject(with: output) as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+        let contents = Set(pages.flatMap { ($0["contents"] as? [String]) ?? [] })
+        XCTAssertGreaterThan(pages.count, 3)
+        let streams = text.components(separatedBy: " 0 obj\n<< /Filter /FlateDecode /Length ").count - 1
+        XCTAssertEqual(contents.count, pages.count, "one content stream per page")
+        XCTAssertGreaterThanOrEqual(streams, contents.count)
+        XCTAssertFalse(text.contains(" Tf\n"), "an uncompressed cairo content stream was left in the file")
+    }
+
     /// Images are decoded once across builds, and again when the file changes: the PDF follows the file.
     func testChangedImageFileIsReadAgain() throws {
         let dir = try scratch()
