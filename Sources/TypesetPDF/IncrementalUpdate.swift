@@ -34,10 +34,42 @@ struct IncrementalUpdate {
         previousXref = xref
     }
 
+    /// cairo's stream objects written without a filter (with content compression off: form XObjects, ToUnicode
+    /// maps), found by looking at each object's dictionary only.
+    func unfilteredStreams() -> [Int] {
+        guard let objects = Self.objects(in: base, xrefAt: previousXref, count: nextNumber) else { return [] }
+        let stream = Array(">>\nstream".utf8), filter = Array("/Filter".utf8)
+        return base.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> [Int] in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var found: [Int] = []
+            for object in objects.ranges {
+                let head = bytes[object.range.lowerBound..<min(object.range.upperBound, object.range.lowerBound + 512)]
+                guard let at = Self.find(stream, in: head) else { continue }
+                if Self.find(filter, in: head[head.startIndex..<at]) == nil { found.append(object.number) }
+            }
+            return found
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in hay: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard let base = hay.base.baseAddress, hay.count >= needle.count else { return nil }
+        var i = hay.startIndex
+        let last = hay.endIndex - needle.count
+        while i <= last {
+            guard let hit = memchr(base + i, Int32(needle[0]), last - i + 1) else { return nil }
+            i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + i, needle, needle.count) == 0 { return i }
+            i += 1
+        }
+        return nil
+    }
+
     mutating func reserve() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
     }
+
+    func replaces(_ number: Int) -> Bool { offsets[number] != nil }
 
     /// Object `number` (new or replacing cairo's) as `syntax`.
     mutating func put(_ number: Int, _ syntax: String) {

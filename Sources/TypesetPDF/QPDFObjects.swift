@@ -63,6 +63,9 @@ final class QPDFFile {
         return Data(bytes: buffer, count: length)
     }
 
+    /// Indirect object `number` (generation 0).
+    func object(_ number: Int) -> qpdf_oh { qpdf_get_object_by_id(q, Int32(clamping: number), 0) }
+
     /// A stream's /Filter as PDF syntax ("null" without one).
     func filter(_ stream: qpdf_oh) -> String {
         qpdf_oh_unparse(q, key(qpdf_oh_get_dict(q, stream), "/Filter")).map { String(cString: $0) } ?? "null"

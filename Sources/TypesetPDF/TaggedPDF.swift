@@ -35,6 +35,7 @@ enum TaggedPDF {
             continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, memo: memo, pdf,
                                                     &update))
         }
+        try compressRest(pdf, &update)
         let tree = StructureTree(pages: input.pages, continuations: continuations)
         let root = writeTree(tree, pages: pages, pdf, &update)
         var catalog = [
@@ -75,6 +76,19 @@ enum TaggedPDF {
             update.putStream(pdf.objectNumber(stream), entry.dictionary, entry.data)
         }
         return continuations
+    }
+
+    /// cairo's other streams written uncompressed (it compresses no content: see PDFRenderer), compressed here.
+    static func compressRest(_ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws {
+        for number in update.unfilteredStreams() where !update.replaces(number) {
+            let stream = pdf.object(number)
+            guard pdf.isStream(stream), let data = pdf.streamData(stream), let packed = Deflate.fast(data) else { continue }
+            let dictionary = qpdf_oh_get_dict(pdf.q, stream)
+            var entries = pdf.unparse(dictionary, replacing: ["/Filter /FlateDecode", "/Length 0"])
+            guard entries.hasPrefix("<<"), entries.hasSuffix(" /Length 0 >>") else { continue }
+            entries = String(entries.dropFirst(2).dropLast(" /Length 0 >>".count))
+            update.putStream(number, entries, packed)
+        }
     }
 
     private static func rewrite(_ stream: qpdf_oh, firstFreeMCID: Int, silent: Set<Int>,
