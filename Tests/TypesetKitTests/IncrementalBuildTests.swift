@@ -154,6 +154,13 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(contents.count, pages.count, "one content stream per page")
         XCTAssertGreaterThanOrEqual(streams, contents.count)
         XCTAssertFalse(text.contains(" Tf\n"), "an uncompressed cairo content stream was left in the file")
+        // cairo compresses no stream of its own here: the stage compresses them all (only XMP stays plain text).
+        let plain = text.components(separatedBy: " 0 obj\n").dropFirst().filter { object in
+            guard let stream = object.range(of: ">>\nstream\n") else { return false }
+            let dictionary = object[..<stream.lowerBound]
+            return !dictionary.contains("/Filter") && !dictionary.contains("/Metadata")
+        }
+        XCTAssertEqual(plain.count, 0, "streams left uncompressed: \(plain.map { $0.prefix(60) })")
     }
 
     /// Images are decoded once across builds, and again when the file changes: the PDF follows the file.
