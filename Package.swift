@@ -40,7 +40,7 @@ let package = Package(
         // Stage 3: lay out IR paragraphs with Pango into lines placed on pages.
         .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo", "CRsvg"]),
         // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
-        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg", "CQpdf"]),
+        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg", "CQpdf", "CTempCleanup"]),
         // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
         .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"]),
         .executableTarget(

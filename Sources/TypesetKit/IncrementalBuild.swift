@@ -5,11 +5,14 @@
 
 import Foundation
 import TypesetLayout
+import TypesetPDF
 
 public final class IncrementalBuild: @unchecked Sendable {
     /// The layouts kept; its counters show how many were reused (tests count them).
     /// `@unchecked Sendable`: the cache locks itself; `run` is meant to be called from one thread at a time.
     public let cache = ParagraphCache()
+    /// Tagged page content streams kept; its counters show how many pages were rewritten anew.
+    public let pageStreams = PageStreamMemo()
 
     public init() {}
 
@@ -17,6 +20,7 @@ public final class IncrementalBuild: @unchecked Sendable {
     public func run(_ request: TypesetRequest) -> TypesetOutcome {
         var request = request
         request.layoutCache = cache
+        request.pageStreams = pageStreams
         return Typesetter.run(request)
     }
 }

@@ -10,6 +10,8 @@ import TypesetPDF
 struct Publisher {
     let output: TypesetRequest.Output
     let report: (@Sendable (BuildProgress) -> Void)?
+    /// Tagged page content of earlier builds (IncrementalBuild); nil: a clean build.
+    var memo: PageStreamMemo? = nil
     var renderSeconds = 0.0
     var writeSeconds = 0.0
     /// Pages rendered (from the renderer's page count).
@@ -47,7 +49,7 @@ struct Publisher {
             let temporary = TemporaryFile(near: NSTemporaryDirectory() + "/typeset.pdf")
             defer { temporary.remove() }
             do {
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path) { progress($0, total: &total, drawn: &drawn) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
             } catch {
                 diagnostics.error("cannot write PDF: \(error)", at: nil)
                 return false
@@ -73,7 +75,7 @@ struct Publisher {
             case .pdf:
                 let temporary = TemporaryFile(near: target)
                 temporaries.append((temporary, target))
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path) { progress($0, total: &total, drawn: &drawn) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
             case .svg, .png:
                 let kind: PageImageRenderer.Kind = format == .svg ? .svg : .png
                 diagnostics.append(contentsOf: try PageImageRenderer.render(document, kind: kind, progress: {

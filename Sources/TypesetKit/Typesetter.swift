@@ -44,6 +44,8 @@ public struct TypesetRequest: Sendable {
     public var jobs = 1
     /// Layouts kept between builds (IncrementalBuild); nil: a clean build.
     public var layoutCache: ParagraphCache? = nil
+    /// Tagged page content kept between builds (IncrementalBuild); nil: a clean build.
+    public var pageStreams: PageStreamMemo? = nil
 
     public init(input: Input, output: Output) {
         self.input = input
@@ -285,6 +287,8 @@ public enum Typesetter {
         }
         guard let document = lower(request, into: &diagnostics, outcome: &outcome) else { return false }
         var publisher = Publisher(output: request.output, report: request.progress)
+        publisher.memo = request.pageStreams
+        request.pageStreams?.beginBuild()
         let published = LayoutEngine.shared.withLock {
             // The engine is the process's: these settings hold for this build only.
             let engine = LayoutEngine.shared

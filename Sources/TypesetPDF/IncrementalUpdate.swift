@@ -1,27 +1,34 @@
-// The tagging stage's output: an incremental update appended to cairo's file (PDF 1.7, 7.5.6) holding the
-// objects it changes (catalog, Info, pages, link annotations, rewritten content streams) and the ones it adds
-// (structure tree, parent tree, XMP, output intent), with a cross-reference section and a trailer pointing
-// back at cairo's. Nothing of cairo's file is parsed or rewritten beyond the objects named here, which keeps the
-// stage cheap; the price is that cairo's superseded content streams and its own structure tree stay in the
-// file, unreferenced.
+// The tagging stage's output: cairo's file with the objects the stage changes (catalog, Info, pages, link
+// annotations, rewritten content streams) replaced and the ones it adds (structure tree, parent tree, XMP, output
+// intent) written, under one new cross-reference section. Nothing of cairo's file is parsed beyond its
+// cross-reference table and the objects named here: the rest is copied as byte ranges. cairo's own structure
+// tree stays in the file, unreferenced.
+//
+// Memory stays small whatever the page count: the new file is written beside cairo's as the objects are made
+// (1 MB at a time: header, new objects, then cairo's kept objects copied in chunks), cairo's file is never held
+// whole (qpdf reads it lazily), and the new file replaces it by a rename at the end. When cairo's
+// cross-reference table is not the plain one it writes, its whole file is copied first and the new objects
+// follow as an incremental update (PDF 1.7, 7.5.6).
 
+import CTempCleanup
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Appends the update to cairo's file in place: cairo's bytes are never held in memory (a 5,000-page file is
-/// tens of MB), and the new objects go to the file in chunks as they are made. qpdf keeps reading cairo's
-/// objects from the same file meanwhile; appending moves none of them.
 struct IncrementalUpdate {
-    private let fd: Int32
     private let path: String
-    /// Bytes in the file so far (cairo's, the separating newline, then what was flushed).
-    private var length: Int
+    private let source: Int32
+    private let sourceSize: Int
+    private let output: Int32
+    private let outputPath: String
+    private let cleanupSlot: Int32
+    /// cairo's objects as byte ranges in file order; nil: append to a copy of cairo's file instead.
+    private let objects: [(number: Int, range: Range<Int>)]?
+    /// Bytes written to the new file so far.
+    private var length = 0
     private var pending: [UInt8] = []
     private var hash = FNV128()
-    /// Object number -> offset of its new version in the finished file.
+    /// Object number -> offset of its new version in the new file.
     private var offsets: [Int: Int] = [:]
+    private var finished = false
     private(set) var nextNumber: Int
     private let previousXref: Int
     let root: Int
@@ -30,54 +37,79 @@ struct IncrementalUpdate {
     private static let flushSize = 1 << 20
 
     /// `path` is cairo's complete file; its trailer gives /Size, /Root, /Info and the xref offset.
-    init(appendingTo path: String) throws {
+    init(replacing path: String) throws {
         self.path = path
-        let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw QPDFError(description: "cannot reopen '\(path)': \(String(cString: strerror(errno)))") }
-        let size = Int(lseek(fd, 0, SEEK_END))
-        guard size > 0 else {
-            close(fd)
-            throw QPDFError(description: "cairo's file is empty")
-        }
-        // The identifier hashes every byte of the finished file: cairo's first, read back in chunks.
-        var hasher = FNV128()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var at = 0
-        while at < size {
-            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(at)) }
-            guard n > 0 else {
-                close(fd)
-                throw QPDFError(description: "cannot read back '\(path)'")
-            }
-            hasher.add(chunk[0 ..< n])
-            at += n
-        }
-        var tailBytes = [UInt8](repeating: 0, count: min(1024, size))
-        let tailRead = tailBytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(size - $0.count)) }
-        tailBytes = Array(tailBytes.prefix(max(0, tailRead)))
-        let tail = String(decoding: tailBytes, as: UTF8.self)
+        source = open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw QPDFError(description: "cannot reopen '\(path)': \(Self.reason())") }
+        sourceSize = max(0, Int(lseek(source, 0, SEEK_END)))
+        let tail = String(decoding: Self.read(source, at: max(0, sourceSize - 1024), count: min(1024, sourceSize)),
+                          as: UTF8.self)
         func number(after key: String) -> Int? {
             guard let r = tail.range(of: key, options: .backwards) else { return nil }
             return Int(tail[r.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\r" }.prefix { $0.isNumber })
         }
-        guard let trailerSize = number(after: "/Size"), let root = number(after: "/Root"),
-              let xref = number(after: "startxref") else {
-            close(fd)
+        guard let size = number(after: "/Size"), let root = number(after: "/Root"),
+              let xref = number(after: "startxref"), size > 0, xref > 0, xref < sourceSize else {
+            close(source)
             throw QPDFError(description: "cairo's trailer is not as expected")
         }
-        nextNumber = trailerSize
+        nextNumber = size
         self.root = root
         info = number(after: "/Info")
         previousXref = xref
-        self.fd = fd
-        length = size
-        hash = hasher
-        pending = [0x0A]
+        objects = Self.objects(source, xrefAt: xref, fileSize: sourceSize, count: size)
+        outputPath = path + ".tagged"
+        output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else {
+            close(source)
+            throw QPDFError(description: "cannot write beside '\(path)': \(Self.reason())")
+        }
+        cleanupSlot = typeset_cleanup_remember(outputPath)
+        if let first = objects?.first {
+            try copy(0 ..< first.range.lowerBound)   // `%PDF-1.x` and the binary comment
+        } else {
+            try copy(0 ..< sourceSize)
+            pending = [0x0A]
+        }
+    }
+
+    /// Closes both files and removes the new one unless it replaced cairo's.
+    private func release() {
+        close(source)
+        close(output)
+        if !finished { unlink(outputPath) }
+        typeset_cleanup_forget(cleanupSlot)
     }
 
     mutating func reserve() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
+    }
+
+    func replaces(_ number: Int) -> Bool { offsets[number] != nil }
+
+    /// cairo's stream objects written without a filter (with content compression off: form XObjects, ToUnicode
+    /// maps), found by looking at each object's dictionary only.
+    func unfilteredStreams() -> [Int] {
+        guard let objects else { return [] }
+        let stream = Array(">>\nstream".utf8), filter = Array("/Filter".utf8)
+        var found: [Int] = []
+        for object in objects {
+            let head = Self.read(source, at: object.range.lowerBound, count: min(object.range.count, 512))
+            guard let at = Self.find(stream, in: head[...]) else { continue }
+            if Self.find(filter, in: head[..<at]) == nil { found.append(object.number) }
+        }
+        return found
+    }
+
+    private static func find(_ needle: [UInt8], in hay: ArraySlice<UInt8>) -> Int? {
+        guard hay.count >= needle.count else { return nil }
+        var i = hay.startIndex
+        while i + needle.count <= hay.endIndex {
+            if hay[i] == needle[0] && hay[i ..< i + needle.count].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Object `number` (new or replacing cairo's) as `syntax`.
@@ -103,43 +135,119 @@ struct IncrementalUpdate {
 
     private mutating func flush() throws {
         hash.add(pending[...])
-        try write(pending)
+        var done = 0
+        while done < pending.count {
+            let n = pending.withUnsafeBytes { write(output, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw QPDFError(description: "cannot write '\(path)': \(Self.reason())") }
+            done += n
+        }
+        length += pending.count
         pending.removeAll(keepingCapacity: true)
     }
 
-    private mutating func write(_ bytes: [UInt8]) throws {
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(length + done)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw QPDFError(description: "cannot write '\(path)': \(String(cString: strerror(errno)))") }
-            done += n
+    /// Copies cairo's bytes in `range` to the new file, in chunks.
+    private mutating func copy(_ range: Range<Int>) throws {
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let chunk = Self.read(source, at: at, count: min(1 << 16, range.upperBound - at))
+            guard !chunk.isEmpty else { throw QPDFError(description: "cannot read back '\(path)'") }
+            pending.append(contentsOf: chunk)
+            at += chunk.count
+            if pending.count >= Self.flushSize { try flush() }
         }
-        length += bytes.count
     }
 
-    /// Writes the rest: one cross-reference subsection per run of numbers, and a trailer with a deterministic
-    /// /ID (a hash of the bytes before it, so the same input gives the same file). Closes the file.
+    /// Writes cairo's kept objects, the cross-reference section and a trailer with a deterministic /ID (a hash of
+    /// the bytes before the table, so the same input gives the same file); the new file then replaces cairo's.
     mutating func finish() throws {
-        defer { close(fd) }
+        defer { release() }
+        var xref = "xref\n"
+        let previous: Int?
+        if let objects {
+            var at = [Int](repeating: -1, count: nextNumber)
+            for object in objects where offsets[object.number] == nil && object.number < nextNumber {
+                at[object.number] = length + pending.count
+                try copy(object.range)
+            }
+            for (n, offset) in offsets where n < nextNumber { at[n] = offset }
+            xref += "0 \(nextNumber)\n0000000000 65535 f \n"
+            for offset in at.dropFirst() {
+                xref += offset >= 0 ? PDFSyntax.xrefEntry(offset) : "0000000000 00000 f \n"
+            }
+            previous = nil
+        } else {
+            let numbers = offsets.keys.sorted()
+            var i = 0
+            while i < numbers.count {
+                var j = i
+                while j + 1 < numbers.count && numbers[j + 1] == numbers[j] + 1 { j += 1 }
+                xref += "\(numbers[i]) \(j - i + 1)\n"
+                for n in numbers[i...j] { xref += PDFSyntax.xrefEntry(offsets[n] ?? 0) }
+                i = j + 1
+            }
+            previous = previousXref
+        }
         try flush()
         let xrefAt = length
-        var xref = "xref\n"
-        let numbers = offsets.keys.sorted()
-        var i = 0
-        while i < numbers.count {
-            var j = i
-            while j + 1 < numbers.count && numbers[j + 1] == numbers[j] + 1 { j += 1 }
-            xref += "\(numbers[i]) \(j - i + 1)\n"
-            for n in numbers[i...j] { xref += PDFSyntax.xrefEntry(offsets[n] ?? 0) }
-            i = j + 1
-        }
         let id = hash.hex
         var trailer = "trailer\n<< /Size \(nextNumber) /Root \(root) 0 R"
         if let info { trailer += " /Info \(info) 0 R" }
-        trailer += " /Prev \(previousXref) /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
-        try write(Array((xref + trailer).utf8))
+        if let previous { trailer += " /Prev \(previous)" }
+        trailer += " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
+        pending = Array((xref + trailer).utf8)
+        try flush()
+        guard rename(outputPath, path) == 0 else {
+            throw QPDFError(description: "cannot replace '\(path)': \(Self.reason())")
+        }
+        finished = true
     }
+
+    /// cairo's objects as byte ranges, in file order, from its one-section cross-reference table (`0 N`, every
+    /// entry but the first in use): each object runs to the next one or to the table. nil for anything else.
+    private static func objects(_ fd: Int32, xrefAt: Int, fileSize: Int, count: Int) -> [(number: Int, range: Range<Int>)]? {
+        let head = read(fd, at: xrefAt, count: min(40, fileSize - xrefAt))
+        guard let text = String(bytes: head, encoding: .ascii), text.hasPrefix("xref\n0 ") else { return nil }
+        let header = text.dropFirst(7).prefix { $0 != "\n" }
+        guard let size = Int(header.trimmingCharacters(in: .whitespaces)), size > 1, size <= count else { return nil }
+        let first = xrefAt + 7 + header.utf8.count + 1
+        guard first + 20 * size <= fileSize else { return nil }
+        let table = read(fd, at: first, count: 20 * size)
+        guard table.count == 20 * size else { return nil }
+        var entries: [(offset: Int, number: Int)] = []
+        entries.reserveCapacity(size)
+        for n in 1 ..< size {
+            let e = 20 * n
+            guard table[e + 17] == UInt8(ascii: "n"),
+                  let offset = Int(String(decoding: table[e ..< e + 10], as: UTF8.self)),
+                  offset > 0, offset < xrefAt else { return nil }
+            entries.append((offset, n))
+        }
+        entries.sort { $0.offset < $1.offset }
+        var ranges: [(number: Int, range: Range<Int>)] = []
+        for (i, entry) in entries.enumerated() {
+            let end = i + 1 < entries.count ? entries[i + 1].offset : xrefAt
+            guard end > entry.offset else { return nil }
+            ranges.append((entry.number, entry.offset ..< end))
+        }
+        return ranges.isEmpty ? nil : ranges
+    }
+
+    /// Up to `count` bytes of `fd` at `offset` (fewer at the end of the file or on an error).
+    private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, count - got, off_t(offset + got)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            got += n
+        }
+        return Array(bytes.prefix(got))
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
 }
 
 /// 128 bits of FNV-1a (two lanes) as hex: an identifier, not a checksum anyone relies on.
@@ -147,9 +255,11 @@ struct FNV128 {
     private var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
 
     mutating func add(_ bytes: ArraySlice<UInt8>) {
-        for byte in bytes {
-            a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-            b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+                b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
+            }
         }
     }
 

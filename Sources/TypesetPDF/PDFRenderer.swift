@@ -23,12 +23,14 @@ public enum RenderProgress: Sendable {
 
 public enum PDFRenderer {
     /// Lays out `document` and writes it to `path`. Returns layout warnings; throws if Cairo fails.
-    public static func render(_ document: TypesetDocument, to path: String,
+    /// `memo`: tagged page content kept from earlier builds (`--watch`); the output is the same without it.
+    public static func render(_ document: TypesetDocument, to path: String, memo: PageStreamMemo? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
-        try render(document, to: path, engine: .shared, progress: progress)
+        try render(document, to: path, engine: .shared, memo: memo, progress: progress)
     }
 
     public static func render(_ document: TypesetDocument, to path: String, engine: LayoutEngine,
+                              memo: PageStreamMemo? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
         var document = document
         var fontDiagnostics: [Diagnostic] = []
@@ -38,12 +40,15 @@ public enum PDFRenderer {
             }
             fontDiagnostics += engine.checkFonts(&document)
         }
-        let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height)
+        let tags = TagRecorder(enabled: TagRecorder.enabledByEnvironment)
+        // Tagged, every content stream is rewritten and compressed once by the tagging stage, which drops cairo's:
+        // cairo need not compress them first (it reads CAIRO_DEBUG_PDF when the surface is made).
+        let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height,
+                                     compressContent: !tags.enabled)
         setMetadata(document.metadata, on: surface.surface)
         let context = CairoContext(surface: surface.surface)
         let cr = context.cr
         var outline = PDFOutline()
-        let tags = TagRecorder(enabled: TagRecorder.enabledByEnvironment)
         // Cairo 1.16 gives each link a structure element; without an enclosing structure tag it writes a
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
         // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
@@ -65,7 +70,7 @@ public enum PDFRenderer {
             do {
                 var input = TaggingInput(document, pages: tags.pages)
                 input.actualTexts = tags.actualTexts
-                try TaggedPDF.finish(path: path, input)
+                try TaggedPDF.finish(path: path, input, memo: memo)
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }
@@ -199,8 +204,12 @@ public enum PDFRenderer {
 final class PDFSurface {
     let surface: OpaquePointer
 
-    init(path: String, width: Double, height: Double) throws {
+    init(path: String, width: Double, height: Double, compressContent: Bool = true) throws {
+        let debug = "CAIRO_DEBUG_PDF"
+        let given = getenv(debug).map { String(cString: $0) }
+        if !compressContent { setenv(debug, "1", 1) } else if given != nil { unsetenv(debug) }
         surface = cairo_pdf_surface_create(path, width, height)
+        if let given { setenv(debug, given, 1) } else { unsetenv(debug) }
         let status = cairo_surface_status(surface)
         if status != CAIRO_STATUS_SUCCESS {
             cairo_surface_destroy(surface)

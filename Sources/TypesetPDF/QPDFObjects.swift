@@ -59,6 +59,24 @@ final class QPDFFile {
         return Data(bytes: buffer, count: length)
     }
 
+    /// Indirect object `number` (generation 0).
+    func object(_ number: Int) -> qpdf_oh { qpdf_get_object_by_id(q, Int32(clamping: number), 0) }
+
+    /// A stream's /Filter as PDF syntax ("null" without one).
+    func filter(_ stream: qpdf_oh) -> String {
+        qpdf_oh_unparse(q, key(qpdf_oh_get_dict(q, stream), "/Filter")).map { String(cString: $0) } ?? "null"
+    }
+
+    /// A stream's data as stored in the file (still compressed).
+    func rawStreamData(_ stream: qpdf_oh) -> Data? {
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        guard qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, nil, &buffer, &length) & qpdfErrors == 0,
+              let buffer else { return nil }
+        defer { free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
+
     /// The object number of an indirect object.
     func objectNumber(_ o: qpdf_oh) -> Int { Int(qpdf_oh_get_object_id(q, o)) }
 

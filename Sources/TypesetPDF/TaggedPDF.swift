@@ -1,7 +1,7 @@
 // The one stage that writes PDF structure (README, "Tagged PDF"). cairo has drawn every page with its content
 // inside structure tags (TagRecorder.swift); this stage reads the few objects it needs from cairo's finished
-// file with qpdf (lazily: nothing else is parsed) and appends an incremental update (IncrementalUpdate.swift)
-// that replaces cairo's structure tree (drawing order) by one in source order, turns the `Private` sequences
+// file with qpdf (lazily: nothing else is parsed) and writes the file anew (IncrementalUpdate.swift) with an
+// update that replaces cairo's structure tree (drawing order) by one in source order, turns the `Private` sequences
 // into `/Artifact`, ties link annotations to Link elements, and adds what cairo 1.16 cannot: /Lang, /MarkInfo,
 // /ViewerPreferences, /Alt, /Scope, /ListNumbering, XMP metadata, the PDF/A output intent and `D:` dates.
 
@@ -20,9 +20,10 @@ struct TaggingInput {
 }
 
 enum TaggedPDF {
-    static func finish(path: String, _ input: TaggingInput) throws {
+    /// `memo`: rewritten content streams of earlier builds (`--watch`), nil for a clean build.
+    static func finish(path: String, _ input: TaggingInput, memo: PageStreamMemo? = nil) throws {
         let pdf = try QPDFFile(path: path)
-        var update = try IncrementalUpdate(appendingTo: path)
+        var update = try IncrementalUpdate(replacing: path)
         let pages = (0..<pdf.pageCount).map(pdf.page)
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
@@ -30,8 +31,10 @@ enum TaggedPDF {
         var continuations: [[Int: [Int]]] = []
         for (p, page) in pages.enumerated() {
             let silent = p < input.actualTexts.count ? input.actualTexts[p] : []
-            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, pdf, &update))
+            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, memo: memo, pdf,
+                                                    &update))
         }
+        try compressRest(pdf, &update)
         let tree = StructureTree(pages: input.pages, continuations: continuations)
         let root = try writeTree(tree, pages: pages, pdf, &update)
         var catalog = [
@@ -51,25 +54,49 @@ enum TaggedPDF {
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
     /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
-    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, _ pdf: QPDFFile,
-                               _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
+    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, memo: PageStreamMemo?,
+                               _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
         var continuations: [Int: [Int]] = [:]
         var next = marks
         for stream in streams {
-            guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent)
-            next = result.nextMCID
-            continuations.merge(result.continuations) { $0 + $1 }
-            let rewritten = result.data
-            if let packed = Deflate.fast(rewritten) {
-                try update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
+            let key = memo.flatMap { _ in pdf.rawStreamData(stream) }
+                .map { PageStreamMemo.Key(raw: $0, filter: pdf.filter(stream), firstFreeMCID: next, silent: silent) }
+            let entry: PageStreamMemo.Entry
+            if let key, let kept = memo?.entry(for: key) {
+                entry = kept
             } else {
-                try update.putStream(pdf.objectNumber(stream), "", rewritten)
+                entry = try rewrite(stream, firstFreeMCID: next, silent: silent, pdf)
+                if let key { memo?.store(entry, for: key) }
             }
+            next = entry.nextMCID
+            continuations.merge(entry.continuations) { $0 + $1 }
+            try update.putStream(pdf.objectNumber(stream), entry.dictionary, entry.data)
         }
         return continuations
+    }
+
+    /// cairo's other streams written uncompressed (it compresses no content: see PDFRenderer), compressed here.
+    static func compressRest(_ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws {
+        for number in update.unfilteredStreams() where !update.replaces(number) {
+            let stream = pdf.object(number)
+            guard pdf.isStream(stream), let data = pdf.streamData(stream), let packed = Deflate.fast(data) else { continue }
+            let dictionary = qpdf_oh_get_dict(pdf.q, stream)
+            var entries = pdf.unparse(dictionary, replacing: ["/Filter /FlateDecode", "/Length 0"])
+            guard entries.hasPrefix("<<"), entries.hasSuffix(" /Length 0 >>") else { continue }
+            entries = String(entries.dropFirst(2).dropLast(" /Length 0 >>".count))
+            try update.putStream(number, entries, packed)
+        }
+    }
+
+    private static func rewrite(_ stream: qpdf_oh, firstFreeMCID: Int, silent: Set<Int>,
+                                _ pdf: QPDFFile) throws -> PageStreamMemo.Entry {
+        guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
+        let result = ContentRewrite.rewrite(data, firstFreeMCID: firstFreeMCID, silent: silent)
+        let packed = Deflate.fast(result.data)
+        return PageStreamMemo.Entry(dictionary: packed == nil ? "" : "/Filter /FlateDecode", data: packed ?? result.data,
+                                    continuations: result.continuations, nextMCID: result.nextMCID)
     }
 
     /// The structure tree root, the Document element, every element (children in source order after the

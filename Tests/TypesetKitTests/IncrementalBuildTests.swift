@@ -57,6 +57,15 @@ final class IncrementalBuildTests: XCTestCase {
                 if let k = body.firstIndex(of: "# Section 2 {#s2}") { body.removeSubrange(k..<(k + 6)) }
             }),
             ("back to the original", { _ in }),
+            ("the same source again (every page from the last build)", { _ in }),
+            ("a paragraph near the end gains a line (the pages after it shift)", { body in
+                if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph two of section 55 ") }) {
+                    body[k] += " Enough words are added here to make the paragraph at least one line longer than before."
+                }
+            }),
+            ("a heading renamed (the toc's text changes, the pages do not move)", { body in
+                if let k = body.firstIndex(of: "# Section 30 {#s30}") { body[k] = "# Section Thirty {#s30}" }
+            }),
         ]
         let incremental = IncrementalBuild()
         for (name, edit) in edits {
@@ -66,6 +75,7 @@ final class IncrementalBuildTests: XCTestCase {
             XCTAssertEqual(again, clean, "after '\(name)' the incremental PDF differs from a clean build")
         }
         XCTAssertGreaterThan(incremental.cache.hits, 100, "the rebuilds reused no layouts")
+        XCTAssertGreaterThan(incremental.pageStreams.hits, 10, "the rebuilds reused no page content")
     }
 
     func testEditingOneParagraphLaysOutOnlyIt() throws {
@@ -87,6 +97,70 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertLessThanOrEqual(LayoutWork.paragraphsLaidOut, 3, "an edit to one paragraph laid out more anew")
         XCTAssertGreaterThanOrEqual(LayoutWork.paragraphsLaidOut, 1)
         XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
+    }
+
+    /// An edit that keeps the paragraph's line count leaves every other page's content as it was: the tagging
+    /// stage rewrites only the edited page's stream and takes the others from the last build.
+    func testEditingOneParagraphRewritesOnlyItsPage() throws {
+        let dir = try scratch()
+        let incremental = IncrementalBuild()
+        let first = try build(IncrementalBuildTests.document(sections: 200, numbered: false), to: dir + "/a.pdf",
+                              with: incremental)
+        let pages = incremental.pageStreams.rewrites
+        XCTAssertGreaterThanOrEqual(pages, 20, "a full build rewrites every page's content")
+        XCTAssertEqual(incremental.pageStreams.hits, 0)
+        let edited = IncrementalBuildTests.document(sections: 200, numbered: false) { body in
+            if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph one of section 150:") }) {
+                body[k] = body[k].replacingOccurrences(of: "its text, its attributes", with: "its attributes, its text")
+            }
+        }
+        let again = try build(edited, to: dir + "/b.pdf", with: incremental)
+        XCTAssertNotEqual(again, first)
+        let rewritten = incremental.pageStreams.rewrites - pages
+        XCTAssertGreaterThanOrEqual(rewritten, 1, "the edited page was not rewritten")
+        XCTAssertLessThanOrEqual(rewritten, 2, "an edit to one paragraph rewrote more pages than the one it is on")
+        XCTAssertGreaterThanOrEqual(incremental.pageStreams.hits, pages - 2)
+        XCTAssertEqual(again, try build(edited, to: dir + "/clean.pdf", with: nil))
+    }
+
+    /// The tagging stage replaces cairo's content streams instead of appending new ones: the file has one
+    /// cross-reference section, holds no content stream that no page uses, and qpdf finds nothing wrong.
+    func testTaggedFileHoldsEachPageContentOnce() throws {
+        let dir = try scratch()
+        let pdf = try build(IncrementalBuildTests.document(sections: 40, numbered: true), to: dir + "/a.pdf", with: nil)
+        let text = String(decoding: pdf, as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "startxref").count - 1, 1, "more than one cross-reference section")
+        XCTAssertEqual(text.components(separatedBy: "\ntrailer\n").count - 1, 1, "an appended update")
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        check.arguments = ["--check", dir + "/a.pdf"]
+        check.standardOutput = FileHandle.nullDevice
+        try check.run()
+        check.waitUntilExit()
+        XCTAssertEqual(check.terminationStatus, 0, "qpdf --check fails")
+        // Every stream object with page-content operators is some page's /Contents.
+        let json = Process()
+        json.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
+        json.arguments = ["--json", "--json-key=pages", dir + "/a.pdf"]
+        let pipe = Pipe()
+        json.standardOutput = pipe
+        try json.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        json.waitUntilExit()
+        let pages = (try JSONSerialization.jsonObject(with: output) as? [String: Any])?["pages"] as? [[String: Any]] ?? []
+        let contents = Set(pages.flatMap { ($0["contents"] as? [String]) ?? [] })
+        XCTAssertGreaterThan(pages.count, 3)
+        let streams = text.components(separatedBy: " 0 obj\n<< /Filter /FlateDecode /Length ").count - 1
+        XCTAssertEqual(contents.count, pages.count, "one content stream per page")
+        XCTAssertGreaterThanOrEqual(streams, contents.count)
+        XCTAssertFalse(text.contains(" Tf\n"), "an uncompressed cairo content stream was left in the file")
+        // cairo compresses no stream of its own here: the stage compresses them all (only XMP stays plain text).
+        let plain = text.components(separatedBy: " 0 obj\n").dropFirst().filter { object in
+            guard let stream = object.range(of: ">>\nstream\n") else { return false }
+            let dictionary = object[..<stream.lowerBound]
+            return !dictionary.contains("/Filter") && !dictionary.contains("/Metadata")
+        }
+        XCTAssertEqual(plain.count, 0, "streams left uncompressed: \(plain.map { $0.prefix(60) })")
     }
 
     /// Images are decoded once across builds, and again when the file changes: the PDF follows the file.
