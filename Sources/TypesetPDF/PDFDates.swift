@@ -64,12 +64,12 @@ enum PDFDates {
     /// `YYYY-MM-DDThh:mm:ss` in UTC.
     static func isoDate(_ seconds: Int64) -> String {
         let p = parts(seconds)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", p.0, p.1, p.2, p.3, p.4, p.5)
+        return CFormat.string("%04ld-%02ld-%02ldT%02ld:%02ld:%02ld", p.0, p.1, p.2, p.3, p.4, p.5)
     }
 
     static func compact(_ seconds: Int64) -> String {
         let p = parts(seconds)
-        return String(format: "%04d%02d%02d%02d%02d%02d", p.0, p.1, p.2, p.3, p.4, p.5)
+        return CFormat.string("%04ld%02ld%02ld%02ld%02ld%02ld", p.0, p.1, p.2, p.3, p.4, p.5)
     }
 
     private static func parts(_ seconds: Int64) -> (Int, Int, Int, Int, Int, Int) {
