@@ -58,7 +58,7 @@ struct Typeset: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, no progress line.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print the time each stage took (read, expand, parse, lower, layout+render, write) and the files read.")
+    @Flag(name: .shortAndLong, help: "Print the time each stage took (read, expand, parse, lower, layout+render, write), the files read and what was loaded on demand.")
     var verbose = false
 
     @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops). Paragraphs that did not change are not laid out again.")

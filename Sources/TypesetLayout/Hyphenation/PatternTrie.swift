@@ -48,40 +48,42 @@ struct PatternTrie {
             var letters = 0
             for b in line where b < 48 || b > 57 { letters += 1 }
             guard letters > 0, letters < 255, trie.nodeValues.count + letters <= PatternTrie.maxNodes else { return }
+            // Room for every letter to make a node, so the walk below never resizes the table.
+            while (edges + letters) * 2 > trie.keys.count { grow() }
             let first = trie.digits.count
-            trie.digits.append(0)
+            trie.digits.append(contentsOf: repeatElement(0, count: letters + 1))
             var node = 0
-            for b in line {
-                if b >= 48 && b <= 57 {
-                    trie.digits[trie.digits.count - 1] = b - 48
-                    continue
+            var made = trie.nodeValues.count
+            trie.digits.withUnsafeMutableBufferPointer { digits in
+                trie.keys.withUnsafeMutableBufferPointer { keys in
+                    trie.targets.withUnsafeMutableBufferPointer { targets in
+                        let mask = keys.count - 1
+                        var position = first
+                        for b in line {
+                            if b >= 48 && b <= 57 {
+                                digits[position] = b - 48
+                                continue
+                            }
+                            position += 1
+                            // The edge from `node` over `b`, made when missing.
+                            let key = UInt32(truncatingIfNeeded: node) << 8 | UInt32(b)
+                            var s = PatternTrie.slot(key, mask)
+                            while keys[s] != 0 && keys[s] != key { s = (s + 1) & mask }
+                            if keys[s] == 0 {
+                                keys[s] = key
+                                targets[s] = Int32(truncatingIfNeeded: made)
+                                made += 1
+                            }
+                            node = Int(targets[s])
+                        }
+                    }
                 }
-                trie.digits.append(0)
-                node = child(of: node, b)
             }
+            edges += made - trie.nodeValues.count
+            trie.nodeValues.append(contentsOf: repeatElement(-1, count: made - trie.nodeValues.count))
             trie.nodeValues[node] = Int32(truncatingIfNeeded: trie.digitStart.count)
             trie.digitStart.append(Int32(truncatingIfNeeded: first))
             trie.digitCount.append(UInt8(truncatingIfNeeded: letters + 1))
-        }
-
-        /// The node reached from `node` over `byte`, made when missing.
-        private mutating func child(of node: Int, _ byte: UInt8) -> Int {
-            let key = UInt32(truncatingIfNeeded: node) << 8 | UInt32(byte)
-            let mask = trie.keys.count - 1
-            var s = PatternTrie.slot(key, mask)
-            while true {
-                let k = trie.keys[s]
-                if k == key { return Int(trie.targets[s]) }
-                if k == 0 { break }
-                s = (s + 1) & mask
-            }
-            let made = trie.nodeValues.count
-            trie.nodeValues.append(-1)
-            trie.keys[s] = key
-            trie.targets[s] = Int32(truncatingIfNeeded: made)
-            edges += 1
-            if edges * 2 > trie.keys.count { grow() }
-            return made
         }
 
         /// Doubles the table (kept at most half full, so probes stay short).
