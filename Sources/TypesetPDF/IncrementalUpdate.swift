@@ -94,7 +94,7 @@ struct IncrementalUpdate {
                 b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
             }
         }
-        return CFormat.string("%016llx%016llx", a, b)
+        return CFormat.hex(a, 16) + CFormat.hex(b, 16)
     }
 }
 
