@@ -46,7 +46,7 @@ public final class Hyphenator: @unchecked Sendable {
     /// The lines after the charset line, as UTF-8.
     init(utf8 bytes: ArraySlice<UInt8>, defaults: (left: Int, right: Int)) {
         var header: [String: Int] = [:]
-        var levels: [PatternTrie.Builder] = [PatternTrie.Builder(capacity: bytes.count / 2)]
+        var levels: [PatternTrie.Builder] = [PatternTrie.Builder(bound: bytes.count + 1)]
         bytes.withUnsafeBufferPointer { bytes in
             var lineStart = 0
             while lineStart < bytes.count {
@@ -63,7 +63,7 @@ public final class Hyphenator: @unchecked Sendable {
                 if (65...90).contains(first) {
                     let words = line.split(separator: 32).map { String(decoding: $0, as: UTF8.self) }
                     if words == ["NEXTLEVEL"] {
-                        levels.append(PatternTrie.Builder(capacity: bytes.count / 2))
+                        levels.append(PatternTrie.Builder(bound: bytes.count + 1))
                     } else if words.count == 2, let value = Int(words[1]), value > 0 {
                         header[words[0]] = value
                     }

@@ -36,9 +36,13 @@ struct PatternTrie {
     struct Builder {
         private var trie = PatternTrie()
         private var edges = 0
+        /// Digits written so far: `trie.digits` is allocated once at its bound and cut to this in `build()`.
+        private var used = 0
 
-        init(capacity: Int) {
-            trie.digits.reserveCapacity(capacity)
+        /// `bound`: the length of the level's text plus one; a pattern's digits (letters + 1) never take more
+        /// than its line and line end, so all of them fit.
+        init(bound: Int) {
+            trie.digits = [UInt8](repeating: 0, count: bound)
         }
 
         /// One pattern such as `.ab3a4s` (letters as UTF-8, digits between them). Patterns with no letters or
@@ -47,13 +51,14 @@ struct PatternTrie {
         mutating func add(_ line: UnsafeBufferPointer<UInt8>) {
             var letters = 0
             for b in line where b < 48 || b > 57 { letters += 1 }
-            guard letters > 0, letters < 255, trie.nodeValues.count + letters <= PatternTrie.maxNodes else { return }
+            guard letters > 0, letters < 255, trie.nodeValues.count + letters <= PatternTrie.maxNodes,
+                  used + letters + 1 <= trie.digits.count else { return }
             // Room for every letter to make a node, so the walk below never resizes the table.
             while (edges + letters) * 2 > trie.keys.count { grow() }
-            let first = trie.digits.count
-            trie.digits.append(contentsOf: repeatElement(0, count: letters + 1))
+            let first = used
+            used += letters + 1
             var node = 0
-            var made = trie.nodeValues.count
+            let before = trie.nodeValues.count
             trie.digits.withUnsafeMutableBufferPointer { digits in
                 trie.keys.withUnsafeMutableBufferPointer { keys in
                     trie.targets.withUnsafeMutableBufferPointer { targets in
@@ -71,16 +76,15 @@ struct PatternTrie {
                             while keys[s] != 0 && keys[s] != key { s = (s + 1) & mask }
                             if keys[s] == 0 {
                                 keys[s] = key
-                                targets[s] = Int32(truncatingIfNeeded: made)
-                                made += 1
+                                targets[s] = Int32(truncatingIfNeeded: trie.nodeValues.count)
+                                trie.nodeValues.append(-1)
                             }
                             node = Int(targets[s])
                         }
                     }
                 }
             }
-            edges += made - trie.nodeValues.count
-            trie.nodeValues.append(contentsOf: repeatElement(-1, count: made - trie.nodeValues.count))
+            edges += trie.nodeValues.count - before
             trie.nodeValues[node] = Int32(truncatingIfNeeded: trie.digitStart.count)
             trie.digitStart.append(Int32(truncatingIfNeeded: first))
             trie.digitCount.append(UInt8(truncatingIfNeeded: letters + 1))
@@ -102,7 +106,11 @@ struct PatternTrie {
             trie.targets = targets
         }
 
-        func build() -> PatternTrie { trie }
+        func build() -> PatternTrie {
+            var built = trie
+            built.digits = Array(trie.digits[..<used])
+            return built
+        }
     }
 
     /// The highest pattern digit at each byte position of `bytes` (".word." as lower-cased UTF-8).
