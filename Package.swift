@@ -23,12 +23,9 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        // SVG images: librsvg parses them and draws them through cairo as vectors (no rasterising).
-        .systemLibrary(
-            name: "CRsvg",
-            pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]
-        ),
+        // SVG images: librsvg parses them and draws them through cairo as vectors (no rasterising). Loaded with
+        // dlopen on the first SVG (Sources/CRsvg/include/typeset_svg.h), so other documents never map it.
+        .target(name: "CRsvg"),
         // qpdf's C API: the tagging stage rewrites cairo's file (structure tree, XMP, output intent).
         .systemLibrary(name: "CQpdf", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).

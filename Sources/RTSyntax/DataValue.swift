@@ -50,7 +50,7 @@ public indirect enum DataValue: Sendable, Equatable {
             return .failure(.error(problem.message, at: InputCheck.location(of: problem.offset, in: body, file: file)))
         }
         do {
-            guard let node = try Yams.compose(yaml: String(decoding: body, as: UTF8.self)) else { return .success(.map([])) }
+            guard let node = try YAMLCompose.compose(String(decoding: body, as: UTF8.self)) else { return .success(.map([])) }
             var budget = maxValues
             let value = convert(node, depth: 0, budget: &budget)
             guard budget > 0 else {

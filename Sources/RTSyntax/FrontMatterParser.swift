@@ -51,7 +51,7 @@ enum FrontMatterParser {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try YAMLCompose.compose(yaml)
         } catch let error as YamlError {
             var (message, mark) = describe(error)
             // An unclosed construct (`[`, `{`, a quote) is only noticed at the end of the YAML, which is the

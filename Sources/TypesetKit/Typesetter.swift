@@ -63,6 +63,8 @@ public struct TypesetOutcome: Sendable {
     public var inputs: [String] = []
     /// Pages written, when the build got that far.
     public var pages: Int? = nil
+    /// What the process has loaded on demand so far (`LazyLoads`): pattern files, librsvg.
+    public var loaded: [String] = []
 }
 
 /// Where a build is: `stage` is "reading", "parsing", "lowering", "counting pages", "typesetting" or "writing";
@@ -104,6 +106,7 @@ public enum Typesetter {
             for old in format.pageFiles(existingFor: path) { OutputTarget.removeStale(old, format: format) }
         }
         outcome.diagnostics = UnknownGlyphs.summarized(Typesetter.inSourceOrder(diagnostics.all))
+        outcome.loaded = LazyLoads.loaded
         return outcome
     }
 

@@ -30,7 +30,7 @@ public final class LayoutEngine: @unchecked Sendable {
     public enum LineBreaking: Sendable { case totalFit, greedy }
     /// Total-fit unless the environment says `TYPESET_LINE_BREAKING=greedy` (for comparisons and benchmarks).
     public var lineBreaking: LineBreaking =
-        ProcessInfo.processInfo.environment["TYPESET_LINE_BREAKING"] == "greedy" ? .greedy : .totalFit
+        getenv("TYPESET_LINE_BREAKING").map { String(cString: $0) } == "greedy" ? .greedy : .totalFit
 
     public static let shared = LayoutEngine()
 
@@ -43,6 +43,9 @@ public final class LayoutEngine: @unchecked Sendable {
 
     public init() {
         fontMap = pango_cairo_font_map_new()!
+        // The font map at 72 dpi too: Pango measures each font's metrics in a context of its own at the font
+        // map's resolution, and at 96 dpi that asked fontconfig again for every face (twice the font loads).
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)
         // 72 dpi: a 10pt font is 10 units of PDF user space, not 13.33.
         pango_cairo_context_set_resolution(context, 72)

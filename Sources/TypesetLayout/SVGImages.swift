@@ -18,16 +18,21 @@ enum SVGImages {
     static let defaultSize = (width: 300.0, height: 150.0)
 
     static func load(_ bytes: [UInt8], path: String) -> Result<ImageSurface, ImageError> {
-        var error: UnsafeMutablePointer<GError>? = nil
+        guard typeset_svg_load() != 0 else {
+            let reason = typeset_svg_unavailable().map { String(cString: $0) } ?? "librsvg cannot be loaded"
+            return .failure(ImageError(path: path, reason: "cannot be drawn (\(reason))"))
+        }
+        var error: UnsafeMutablePointer<CChar>? = nil
         let handle = bytes.withUnsafeBufferPointer { buffer in
-            rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
+            typeset_svg_new(buffer.baseAddress, UInt(buffer.count), &error)
         }
         guard let handle else {
             let reason = (take(error) ?? "unknown error").trimmingCharacters(in: .whitespacesAndNewlines)
             return .failure(ImageError(path: path, reason: "is not a readable SVG (\(reason))"))
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        rsvg_handle_set_dpi(handle, dpi)
+        _ = take(error)
+        defer { typeset_svg_free(handle) }
+        typeset_svg_set_dpi(handle, dpi)
         let (width, height) = intrinsicSize(handle)
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             return .failure(ImageError(path: path, reason: "has no area (its width or height is zero)"))
@@ -40,34 +45,30 @@ enum SVGImages {
             return .failure(ImageError(path: path, reason: "cannot be drawn (out of memory)"))
         }
         let cr = cairo_create(recording)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
-        let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error)
+        let drawn = typeset_svg_render(handle, UnsafeMutableRawPointer(cr), 0, 0, width, height, &error)
         let status = cairo_status(cr)
         cairo_destroy(cr)
+        let message = take(error)
         guard drawn != 0, status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(recording)
-            let reason = take(error) ?? String(cString: cairo_status_to_string(status))
+            let reason = message ?? String(cString: cairo_status_to_string(status))
             return .failure(ImageError(path: path, reason: "cannot be drawn (\(reason))"))
         }
         return .success(ImageSurface(surface: recording, width: width, height: height))
     }
 
     /// Width and height in CSS px: the absolute width/height, else the viewBox, else 300 x 150.
-    static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>) -> (Double, Double) {
+    static func intrinsicSize(_ handle: OpaquePointer) -> (Double, Double) {
         var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0 { return (width, height) }
-        var hasViewBox: gboolean = 0
-        var viewBox = RsvgRectangle()
-        rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
-        if hasViewBox != 0 { return (viewBox.width, viewBox.height) }
+        if typeset_svg_size_in_pixels(handle, &width, &height) != 0 { return (width, height) }
+        if typeset_svg_viewbox(handle, &width, &height) != 0 { return (width, height) }
         return defaultSize
     }
 
-    /// The message of a GError, freeing it.
-    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
-        guard let error else { return nil }
-        defer { g_error_free(error) }
-        guard let message = error.pointee.message else { return nil }
+    /// A message from the loader, freeing it.
+    private static func take(_ message: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let message else { return nil }
+        defer { free(message) }
         return String(cString: message)
     }
 }

@@ -263,7 +263,7 @@ struct FNV128 {
         }
     }
 
-    var hex: String { String(format: "%016llx%016llx", a, b) }
+    var hex: String { CFormat.hex(a, 16) + CFormat.hex(b, 16) }
 }
 
 /// PDF syntax for values the stage writes itself.

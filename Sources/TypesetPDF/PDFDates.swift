@@ -63,13 +63,13 @@ enum PDFDates {
 
     /// `YYYY-MM-DDThh:mm:ss` in UTC.
     static func isoDate(_ seconds: Int64) -> String {
-        let p = parts(seconds)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", p.0, p.1, p.2, p.3, p.4, p.5)
+        let p = parts(seconds), two = { CFormat.padded($0, 2) }
+        return CFormat.padded(p.0, 4) + "-" + two(p.1) + "-" + two(p.2) + "T" + two(p.3) + ":" + two(p.4) + ":" + two(p.5)
     }
 
     static func compact(_ seconds: Int64) -> String {
-        let p = parts(seconds)
-        return String(format: "%04d%02d%02d%02d%02d%02d", p.0, p.1, p.2, p.3, p.4, p.5)
+        let p = parts(seconds), two = { CFormat.padded($0, 2) }
+        return CFormat.padded(p.0, 4) + two(p.1) + two(p.2) + two(p.3) + two(p.4) + two(p.5)
     }
 
     private static func parts(_ seconds: Int64) -> (Int, Int, Int, Int, Int, Int) {

@@ -40,7 +40,7 @@ enum PDFLinks {
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
                 out.append(Character(Unicode.Scalar(byte)))
             default:
-                out += String(format: "%%%02X", byte)
+                out += CFormat.percentEncoded(byte)
             }
         }
         return out
@@ -56,7 +56,7 @@ enum PDFLinks {
             if byte > 0x20 && byte < 0x7F && !mustEncode.contains(byte) {
                 out.append(Character(Unicode.Scalar(byte)))
             } else {
-                out += String(format: "%%%02X", byte)
+                out += CFormat.percentEncoded(byte)
             }
         }
         return out
@@ -76,5 +76,5 @@ enum PDFLinks {
     }
 
     /// A fixed-precision number: locale-free and identical from run to run.
-    static func number(_ v: Double) -> String { String(format: "%.3f", v) }
+    static func number(_ v: Double) -> String { CFormat.fixed(v, decimals: 3) }
 }

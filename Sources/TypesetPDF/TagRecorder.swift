@@ -32,7 +32,7 @@ final class TagRecorder {
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    static var enabledByEnvironment: Bool { ProcessInfo.processInfo.environment["TYPESET_UNTAGGED"] != "1" }
+    static var enabledByEnvironment: Bool { getenv("TYPESET_UNTAGGED").map { String(cString: $0) } != "1" }
 
     func endPage() {
         pages.append(current)

@@ -58,7 +58,7 @@ struct Typeset: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, no progress line.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print the time each stage took (read, expand, parse, lower, layout+render, write) and the files read.")
+    @Flag(name: .shortAndLong, help: "Print the time each stage took (read, expand, parse, lower, layout+render, write), the files read and what was loaded on demand.")
     var verbose = false
 
     @Flag(help: "Rebuild whenever an input changes (polls once a second; Ctrl-C stops). Paragraphs that did not change are not laid out again.")
@@ -192,7 +192,7 @@ struct Typeset: ParsableCommand {
         request.allowUndefined = allowUndefined
         request.pdfStandards = pdfStandardList
         request.jobs = jobs ?? TypesetRequest.coreCount
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int64(epoch) {
+        if let epoch = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), let seconds = Int64(epoch) {
             request.sourceDateEpoch = seconds
         }
         return request
@@ -215,6 +215,7 @@ struct Typeset: ParsableCommand {
                 printError("typeset: " + timing.stage.padding(toLength: 14, withPad: " ", startingAt: 0) + formatDuration(timing.seconds))
             }
             printError("typeset: inputs: " + outcome.inputs.joined(separator: " "))
+            printError("typeset: loaded on demand: " + (outcome.loaded.isEmpty ? "nothing" : outcome.loaded.joined(separator: " ")))
         }
         return (outcome.succeeded, outcome.inputs, outcome.pages)
     }
@@ -351,9 +352,11 @@ struct MeasureDocument: ParsableCommand {
 }
 
 /// ArgumentParser reports usage errors with EX_USAGE (64); the contract says 2.
-func runCommand<C: ParsableCommand>(_ type: C.Type, _ arguments: [String]) -> Never {
+/// `parsed`: the command already made from plain arguments (QuickArguments.swift); nil: ArgumentParser parses.
+func runCommand<C: ParsableCommand>(_ type: C.Type, _ arguments: [String], parsed: C? = nil) -> Never {
     do {
-        var command = try type.parseAsRoot(arguments)
+        var command: ParsableCommand
+        if let parsed { command = parsed } else { command = try type.parseAsRoot(arguments) }
         try command.run()
         exit(0)
     } catch {
@@ -372,5 +375,5 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))
 case "measure": runCommand(MeasureDocument.self, Array(arguments.dropFirst()))
-default: runCommand(Typeset.self, arguments)
+default: runCommand(Typeset.self, arguments, parsed: Typeset.quickParse(arguments))
 }

@@ -40,20 +40,31 @@ public enum HyphenationDictionaries {
         if let known = loaded[key] { return (known, false) }
         var found: Hyphenator? = nil
         let defaults = defaultMinimums[primaryLanguage(key)] ?? (2, 3)
-        for name in candidateFiles(for: key) {
-            let path = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
-            if let shared = loadedFiles[path] {
-                found = shared
-                break
-            }
-            if FileManager.default.fileExists(atPath: path), let h = Hyphenator(contentsOf: path, defaults: defaults) {
-                loadedFiles[path] = h
-                found = h
-                break
+        // The folder is listed only when no file has the usual name.
+        for names in [{ namedFiles(for: key) }, { regionFiles(for: key) }] where found == nil {
+            for name in names() {
+                let path = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
+                if let shared = loadedFiles[path] {
+                    found = shared
+                    break
+                }
+                if FileManager.default.fileExists(atPath: path), let h = Hyphenator(contentsOf: path, defaults: defaults) {
+                    loadedFiles[path] = h
+                    found = h
+                    break
+                }
             }
         }
         loaded[key] = .some(found)
         return (found, found == nil)
+    }
+
+    /// The pattern files read so far in this process (`--verbose`; tests check they stay unread when no
+    /// paragraph hyphenates).
+    public static func loadedPatternFiles() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return loadedFiles.keys.sorted()
     }
 
     public static func candidateFilesForTesting(_ tag: String) -> [String] { candidateFiles(for: tag.lowercased()) }
@@ -64,9 +75,12 @@ public enum HyphenationDictionaries {
         return languageAliases[lang] ?? lang
     }
 
-    /// File names to try, most specific first: `en-GB` -> hyph_en_GB, hyph_en_US (default region), hyph_en.
+    /// File names to try, most specific first: `en-GB` -> hyph_en_GB, hyph_en_US (default region), hyph_en,
+    /// then any region of the language.
+    static func candidateFiles(for tag: String) -> [String] { namedFiles(for: tag) + regionFiles(for: tag) }
+
     /// The region is the first two-letter subtag after the language (`sr-Latn-RS`, `de-CH-1901`).
-    static func candidateFiles(for tag: String) -> [String] {
+    static func namedFiles(for tag: String) -> [String] {
         let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         let lang = primaryLanguage(tag)
         guard !lang.isEmpty else { return [] }
@@ -76,10 +90,13 @@ public enum HyphenationDictionaries {
         }
         if let region = defaultRegion[lang] { names.append("hyph_\(lang)_\(region).dic") }
         names.append("hyph_\(lang).dic")
-        // Any region of the language as a last resort.
-        if let files = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-            names += files.filter { $0.hasPrefix("hyph_\(lang)_") && $0.hasSuffix(".dic") }.sorted()
-        }
         return names
+    }
+
+    /// Any region of the language, as a last resort (lists the folder).
+    static func regionFiles(for tag: String) -> [String] {
+        let lang = primaryLanguage(tag)
+        guard !lang.isEmpty, let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return files.filter { $0.hasPrefix("hyph_\(lang)_") && $0.hasSuffix(".dic") }.sorted()
     }
 }

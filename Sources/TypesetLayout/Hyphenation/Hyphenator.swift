@@ -46,31 +46,33 @@ public final class Hyphenator: @unchecked Sendable {
     /// The lines after the charset line, as UTF-8.
     init(utf8 bytes: ArraySlice<UInt8>, defaults: (left: Int, right: Int)) {
         var header: [String: Int] = [:]
-        var levels: [PatternTrie.Builder] = [PatternTrie.Builder(capacity: bytes.count / 2)]
-        var lineStart = bytes.startIndex
-        while lineStart < bytes.endIndex {
-            var lineEnd = lineStart
-            while lineEnd < bytes.endIndex && bytes[lineEnd] != 10 && bytes[lineEnd] != 13 { lineEnd += 1 }
-            defer { lineStart = lineEnd + 1 }
-            var lo = lineStart, hi = lineEnd
-            while lo < hi && (bytes[lo] == 32 || bytes[lo] == 9) { lo += 1 }
-            while hi > lo && (bytes[hi - 1] == 32 || bytes[hi - 1] == 9) { hi -= 1 }
-            let line = bytes[lo..<hi]
-            guard let first = line.first, first != 37, first != 35 else { continue }  // empty, "%", "#"
-            // Header keywords: LEFTHYPHENMIN 2, COMPOUNDLEFTHYPHENMIN 2, NOHYPHEN ..., NEXTLEVEL.
-            // Patterns are lower case: a line starting with a capital is a keyword.
-            if (65...90).contains(first) {
-                let words = line.split(separator: 32).map { String(decoding: $0, as: UTF8.self) }
-                if words == ["NEXTLEVEL"] {
-                    levels.append(PatternTrie.Builder(capacity: bytes.count / 2))
-                } else if words.count == 2, let value = Int(words[1]), value > 0 {
-                    header[words[0]] = value
+        var levels: [PatternTrie.Builder] = [PatternTrie.Builder(bound: bytes.count + 1)]
+        bytes.withUnsafeBufferPointer { bytes in
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != 10 && bytes[lineEnd] != 13 { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                var lo = lineStart, hi = lineEnd
+                while lo < hi && (bytes[lo] == 32 || bytes[lo] == 9) { lo += 1 }
+                while hi > lo && (bytes[hi - 1] == 32 || bytes[hi - 1] == 9) { hi -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lo..<hi])
+                guard let first = line.first, first != 37, first != 35 else { continue }  // empty, "%", "#"
+                // Header keywords: LEFTHYPHENMIN 2, COMPOUNDLEFTHYPHENMIN 2, NOHYPHEN ..., NEXTLEVEL.
+                // Patterns are lower case: a line starting with a capital is a keyword.
+                if (65...90).contains(first) {
+                    let words = line.split(separator: 32).map { String(decoding: $0, as: UTF8.self) }
+                    if words == ["NEXTLEVEL"] {
+                        levels.append(PatternTrie.Builder(bound: bytes.count + 1))
+                    } else if words.count == 2, let value = Int(words[1]), value > 0 {
+                        header[words[0]] = value
+                    }
+                    continue
                 }
-                continue
+                // Non-standard patterns (`eszett/sz=,1,1`) change letters: not supported, skipped.
+                if line.contains(47) { continue }
+                levels[levels.count - 1].add(line)
             }
-            // Non-standard patterns (`eszett/sz=,1,1`) change letters: not supported, skipped.
-            if line.contains(47) { continue }
-            levels[levels.count - 1].add(line)
         }
         leftMin = header["LEFTHYPHENMIN"] ?? defaults.left
         rightMin = header["RIGHTHYPHENMIN"] ?? defaults.right
