@@ -30,11 +30,22 @@ enum TotalFitParagraph {
                        style: ParagraphStyle, engine: LayoutEngine, hyphenator: Hyphenator?, hyphenWidth: Double,
                        lineWidth: @escaping (Int) -> Double, maxSpaceFactor: Double = .infinity) -> Result {
         var text = text
-        return text.withUTF8 { buffer in
+        let widths = [lineWidth(0), lineWidth(1)]
+        let result = text.withUTF8 { buffer -> Result in
+            // Breaks a worker planned for this very paragraph (`--jobs`): measuring and planning again would
+            // give the same plan, so only the rewriting and the final shaping are left.
+            if let given = engine.plannedLines,
+               given.matches(text: buffer, runs: runs, widths: widths, maxSpaceFactor: maxSpaceFactor),
+               let result = realise(pl, source: .planned(given.plan), text: buffer, runs: runs, shapes: shapes,
+                                    base: base, style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                    lineWidth: lineWidth, byWords: given.byWords, maxSpaceFactor: maxSpaceFactor) {
+                LayoutWork.countFromPlan()
+                return result
+            }
             if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty,
                                                         text: buffer),
                let m = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine) {
-                let result = realise(pl, measurement: m, text: buffer, runs: runs, shapes: shapes, base: base,
+                let result = realise(pl, source: .measured(m), text: buffer, runs: runs, shapes: shapes, base: base,
                                      style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
                                      lineWidth: lineWidth, byWords: true, maxSpaceFactor: maxSpaceFactor)
                 if let result { return result }
@@ -44,14 +55,29 @@ enum TotalFitParagraph {
             }
             let exact = ParagraphMeasurement.exact(layout: pl, text: buffer)
                 ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
-            return realise(pl, measurement: exact, text: buffer, runs: runs, shapes: shapes, base: base, style: style,
-                           hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth, byWords: false,
-                           maxSpaceFactor: maxSpaceFactor)!
+            // Exact: never nil (only a paragraph measured by words can come out wider than planned).
+            return realise(pl, source: .measured(exact), text: buffer, runs: runs, shapes: shapes, base: base,
+                           style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth,
+                           byWords: false, maxSpaceFactor: maxSpaceFactor)
+                ?? Result(runs: runs, shapes: shapes, edits: [], plan: [], measuredByWords: false)
         }
+        if engine.recordsPlans {
+            engine.recordedLines = text.withUTF8 {
+                PlannedLines(text: Array($0), runs: runs, widths: widths, maxSpaceFactor: maxSpaceFactor,
+                             plan: result.plan, byWords: result.measuredByWords)
+            }
+        }
+        return result
+    }
+
+    /// Where realise takes the line breaks from.
+    private enum Source {
+        case measured(ParagraphMeasurement)
+        case planned([PlannedBreak])
     }
 
     /// Plans, edits and justifies. With `byWords`, returns nil when a line does not fit its width.
-    private static func realise(_ pl: OpaquePointer, measurement: ParagraphMeasurement,
+    private static func realise(_ pl: OpaquePointer, source: Source,
                                 text buffer: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], shapes: [Shape],
                                 base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
@@ -68,9 +94,14 @@ enum TotalFitParagraph {
         breaker.expansion = limit
         let protrude = style.protrusion && !rtl
         let indented = style.firstLineHeadIndent > style.headIndent
-        let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
+        let plan: [PlannedBreak]
+        switch source {
+        case .planned(let given): plan = given
+        case .measured(let measurement):
+            plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
                                       hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
                                       protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
+        }
         let edits = TotalFitLines.edits(for: plan, text: buffer)
         var result = Result(runs: runs, shapes: shapes, edits: edits, plan: plan, measuredByWords: byWords)
         var edited: [UInt8] = []
@@ -111,5 +142,24 @@ enum TotalFitParagraph {
         }
         result.adjustments = justified.lines
         return justified.fits || !byWords ? result : nil
+    }
+}
+
+/// Line breaks planned for one paragraph by a worker (`--jobs`), handed to the thread that lays it out for good:
+/// the plan is a function of the text, runs, line widths and fonts (every engine loads the same), so reusing it
+/// gives the layout that planning again would.
+struct PlannedLines: @unchecked Sendable {
+    var text: [UInt8]
+    var runs: [AttributeRun]
+    /// The first line's width and the others'.
+    var widths: [Double]
+    var maxSpaceFactor: Double
+    var plan: [PlannedBreak]
+    var byWords: Bool
+
+    func matches(text other: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], widths: [Double],
+                 maxSpaceFactor: Double) -> Bool {
+        widths == self.widths && maxSpaceFactor == self.maxSpaceFactor && runs == self.runs
+            && text.elementsEqual(other)
     }
 }
