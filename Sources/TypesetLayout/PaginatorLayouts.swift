@@ -24,7 +24,7 @@ extension Paginator {
             engine.paragraphCache?.store(ahead, key: cacheKey(p))
             return ahead
         case .plan(let planned, let warnings):
-            return laidOutHere(p, planned: planned, warnings: warnings)
+            return laidOutHere(p, planned: planned, warnings: warnings, glyphWarningsHere: true)
         case .handBack(let warnings):
             return laidOutHere(p, warnings: warnings)
         case nil:
@@ -34,15 +34,20 @@ extension Paginator {
     }
 
     /// Lays `p` out on this thread (and keeps it for the next build when there is a cache). With `warnings`
-    /// from a worker that laid it out first, those are reported (it met each once-only warning first).
-    func laidOutHere(_ p: AttributedParagraph, planned: PlannedLines? = nil,
-                     warnings: [Diagnostic]? = nil) -> ParagraphLayout {
+    /// from a worker that laid it out first, those are reported (it met each once-only warning first), and
+    /// with `glyphWarningsHere` this thread's missing-glyph warnings after them (the worker shaped nothing).
+    func laidOutHere(_ p: AttributedParagraph, planned: PlannedLines? = nil, warnings: [Diagnostic]? = nil,
+                     glyphWarningsHere: Bool = false) -> ParagraphLayout {
         engine.plannedLines = planned
         defer { engine.plannedLines = nil }
         var here: [Diagnostic] = []
         let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
                                      diagnostics: &here)
-        diagnostics += warnings ?? here
+        if let warnings {
+            diagnostics += warnings + (glyphWarningsHere ? here.filter(UnknownGlyphs.isUnknownGlyph) : [])
+        } else {
+            diagnostics += here
+        }
         engine.paragraphCache?.store(layout, key: cacheKey(p))
         return layout
     }

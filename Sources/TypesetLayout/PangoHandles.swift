@@ -42,8 +42,8 @@ public final class LayoutEngine: @unchecked Sendable {
     var fontGeneration = 0
     /// A worker's plan for the paragraph about to be laid out (`--jobs`, see PlannedLines); used when it matches.
     var plannedLines: PlannedLines? = nil
-    /// A worker engine keeps the last total-fit plan it made in `recordedLines` (for the paginating thread).
-    var recordsPlans = false
+    /// A worker engine only plans a total-fit paragraph's lines, into `recordedLines` (for the paginating thread).
+    var plansOnly = false
     var recordedLines: PlannedLines? = nil
 
     public init() {

@@ -38,7 +38,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
     /// What a thread made of a paragraph for the paginator.
     enum Made {
         case layout(ParagraphLayout)
-        /// Line breaks only: to lay out again on the paginating thread, reporting the worker's `warnings`.
+        /// Line breaks only: to lay out on the paginating thread, reporting the worker's `warnings` (made before
+        /// shaping: missing glyphs are the paginating thread's to find).
         case plan(PlannedLines, warnings: [Diagnostic])
         /// To lay out again on the paginating thread, reporting the worker's `warnings`.
         case handBack(warnings: [Diagnostic])
@@ -199,11 +200,12 @@ final class ParagraphPrefetch: @unchecked Sendable {
         guard !ParagraphLayout.needsPieces(p, columnWidth: width) else { return nil }
         var ignored: [Diagnostic] = []  // kept in the layout's `warnings` too; the paginator reports those
         guard !onWorker || isCandidate(p) else {
-            engine.recordsPlans = true
+            engine.plansOnly = true
             defer {
-                engine.recordsPlans = false
+                engine.plansOnly = false
                 engine.recordedLines = nil
             }
+            // Thrown away when planned (its text emptied); laid out in full when not broken by the total-fit breaker.
             let layout = ParagraphLayout(single: p, columnWidth: width, engine: engine, images: images,
                                          diagnostics: &ignored)
             return engine.recordedLines.map { .plan($0, warnings: layout.warnings) }

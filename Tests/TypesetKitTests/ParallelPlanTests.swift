@@ -8,8 +8,8 @@ import TypesetLayout
 import XCTest
 
 final class ParallelPlanTests: XCTestCase {
-    /// Justified, hyphenated paragraphs in two columns, each with a decorated span; with `missing`, every
-    /// third carries a character no installed font has (drawn as a hex box).
+    /// Justified, hyphenated paragraphs in two columns, two in three with a decorated span; with `missing`, every
+    /// other one carries a character no installed font has (drawn as a hex box), plain or decorated.
     static func document(paragraphs: Int, missing: Bool) -> [UInt8] {
         var lines = ["---", "title: Plans", "columns: 2", "justify: true", "hyphenate: true", "---", ""]
         let words = ("workers measure and break paragraphs ahead of the paginator while the drawing thread shapes "
@@ -22,7 +22,7 @@ final class ParallelPlanTests: XCTestCase {
             case 1: sentence += " with ~~struck words~~ and [underlined]{underline=single} ones"
             default: sentence += " with plain **bold** words"
             }
-            if missing && k % 3 == 0 { sentence += " and a box \u{F0002} here" }
+            if missing && k % 3 != 1 { sentence += " and a box \u{F0002} here" }
             lines += [sentence + ".", ""]
         }
         return Array(lines.joined(separator: "\n").utf8)

@@ -42,6 +42,11 @@ enum TotalFitParagraph {
                 LayoutWork.countFromPlan()
                 return result
             }
+            if engine.plansOnly {
+                return planOnly(pl, text: buffer, runs: runs, shapes: shapes, base: base, style: style,
+                                engine: engine, hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth,
+                                widths: widths, maxSpaceFactor: maxSpaceFactor)
+            }
             if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty,
                                                         text: buffer),
                let m = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine) {
@@ -61,13 +66,55 @@ enum TotalFitParagraph {
                            byWords: false, maxSpaceFactor: maxSpaceFactor)
                 ?? Result(runs: runs, shapes: shapes, edits: [], plan: [], measuredByWords: false)
         }
-        if engine.recordsPlans {
-            engine.recordedLines = text.withUTF8 {
-                PlannedLines(text: Array($0), runs: runs, widths: widths, maxSpaceFactor: maxSpaceFactor,
-                             plan: result.plan, byWords: result.measuredByWords)
-            }
-        }
         return result
+    }
+
+    /// A worker planning for the drawing thread (`LayoutEngine.plansOnly`): measures and plans, keeps the plan
+    /// in `engine.recordedLines`, and leaves the text rewriting and the final shaping to the drawing thread. The
+    /// layout is thrown away; its text is emptied so that nothing after this shapes it. A plan measured by words
+    /// is checked there (a line wider than planned: measured exactly there, as with one thread).
+    private static func planOnly(_ pl: OpaquePointer, text buffer: UnsafeBufferPointer<UInt8>, runs: [AttributeRun],
+                                 shapes: [Shape], base: FontKey, style: ParagraphStyle, engine: LayoutEngine,
+                                 hyphenator: Hyphenator?, hyphenWidth: Double, lineWidth: @escaping (Int) -> Double,
+                                 widths: [Double], maxSpaceFactor: Double) -> Result {
+        var byWords = false
+        var measurement: ParagraphMeasurement? = nil
+        if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty, text: buffer) {
+            measurement = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine)
+            byWords = measurement != nil
+        }
+        let m = measurement ?? ParagraphMeasurement.exact(layout: pl, text: buffer)
+            ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
+        let plan = plan(measurement: m, text: buffer, shapes: shapes, style: style, hyphenator: hyphenator,
+                        hyphenWidth: hyphenWidth, lineWidth: lineWidth)
+        engine.recordedLines = PlannedLines(text: Array(buffer), runs: runs, widths: widths,
+                                            maxSpaceFactor: maxSpaceFactor, plan: plan, byWords: byWords)
+        pango_layout_set_text(pl, "", 0)
+        return Result(runs: runs, shapes: shapes, edits: [], plan: plan, measuredByWords: byWords)
+    }
+
+    /// Expansion: none beside inline images (they must not move against scaled text); a list marker and its
+    /// tab keep their width (the text after the tab expands, from the tab stop). Right-to-left paragraphs: no
+    /// optical margins (their line ends are other characters) and no expansion, so the breaker plans exactly
+    /// the room justification will give.
+    private static func settings(_ buffer: UnsafeBufferPointer<UInt8>, shapes: [Shape],
+                                 style: ParagraphStyle) -> (limit: Double, protrude: Bool, indented: Bool) {
+        let rtl = buffer.withMemoryRebound(to: CChar.self) {
+            pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
+        }
+        return (shapes.isEmpty && !rtl ? style.expansionLimit : 0, style.protrusion && !rtl,
+                style.firstLineHeadIndent > style.headIndent)
+    }
+
+    private static func plan(measurement: ParagraphMeasurement, text buffer: UnsafeBufferPointer<UInt8>,
+                             shapes: [Shape], style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
+                             lineWidth: @escaping (Int) -> Double) -> [PlannedBreak] {
+        let (limit, protrude, indented) = settings(buffer, shapes: shapes, style: style)
+        var breaker = TotalFitBreaker()
+        breaker.expansion = limit
+        return TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
+                                  hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
+                                  protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
     }
 
     /// Where realise takes the line breaks from.
@@ -82,25 +129,13 @@ enum TotalFitParagraph {
                                 base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
                                 maxSpaceFactor: Double) -> Result? {
-        var breaker = TotalFitBreaker()
-        // Expansion: none beside inline images (they must not move against scaled text); a list marker and
-        // its tab keep their width (the text after the tab expands, from the tab stop).
-        // Right-to-left paragraphs: no optical margins (their line ends are other characters) and no expansion,
-        // so the breaker plans exactly the room justification will give.
-        let rtl = buffer.withMemoryRebound(to: CChar.self) {
-            pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
-        }
-        let limit = shapes.isEmpty && !rtl ? style.expansionLimit : 0
-        breaker.expansion = limit
-        let protrude = style.protrusion && !rtl
-        let indented = style.firstLineHeadIndent > style.headIndent
+        let (limit, protrude, indented) = settings(buffer, shapes: shapes, style: style)
         let plan: [PlannedBreak]
         switch source {
         case .planned(let given): plan = given
         case .measured(let measurement):
-            plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
-                                      hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
-                                      protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
+            plan = self.plan(measurement: measurement, text: buffer, shapes: shapes, style: style,
+                             hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth)
         }
         let edits = TotalFitLines.edits(for: plan, text: buffer)
         var result = Result(runs: runs, shapes: shapes, edits: edits, plan: plan, measuredByWords: byWords)
