@@ -17,6 +17,8 @@ struct TaggingInput {
     var standards: Set<PDFStandard>
     /// Per page, the MCIDs whose sequence reads as nothing (`/ActualText ()`): added hyphens.
     var actualTexts: [Set<Int>] = []
+    /// Threads that rewrite and compress page contents (`--jobs`).
+    var jobs = 1
 }
 
 enum TaggedPDF {
@@ -29,9 +31,27 @@ enum TaggedPDF {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
         var continuations: [[Int: [Int]]] = []
-        for (p, page) in pages.enumerated() {
-            let silent = p < input.actualTexts.count ? input.actualTexts[p] : []
-            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, pdf, &update))
+        // A few pages at a time (memory stays flat): read with qpdf here (it is not thread-safe), rewritten and
+        // compressed on `jobs` threads, written in page order (the same bytes with any number of threads).
+        let batch = max(input.jobs, 1) * 8
+        for start in stride(from: 0, to: pages.count, by: batch) {
+            let range = start..<min(start + batch, pages.count)
+            let streams = try range.map { try contentStreams(of: pages[$0], pdf) }
+            let marks = range.map { input.pages[$0].count }
+            let silent = range.map { $0 < input.actualTexts.count ? input.actualTexts[$0] : [] }
+            let done = PageRewrites(count: range.count)
+            let rewriteOne: @Sendable (Int) -> Void = { k in
+                done.set(k, rewrite(streams[k], marks: marks[k], silent: silent[k]))
+            }
+            if input.jobs > 1 {
+                DispatchQueue.concurrentPerform(iterations: range.count, execute: rewriteOne)
+            } else {
+                for k in 0..<range.count { rewriteOne(k) }
+            }
+            for page in done.all {
+                for s in page.streams { update.putStream(s.number, s.dictionary, s.data) }
+                continuations.append(page.continuations)
+            }
         }
         let tree = StructureTree(pages: input.pages, continuations: continuations)
         let root = writeTree(tree, pages: pages, pdf, &update)
@@ -52,25 +72,31 @@ enum TaggedPDF {
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
     /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
-    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, _ pdf: QPDFFile,
-                               _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
-        let contents = pdf.key(page, "/Contents")
-        let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
-        var continuations: [Int: [Int]] = [:]
+    static func rewrite(_ streams: [(number: Int, data: Data)], marks: Int, silent: Set<Int>) -> PageRewrite {
+        var page = PageRewrite()
         var next = marks
         for stream in streams {
-            guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent)
+            let result = ContentRewrite.rewrite(stream.data, firstFreeMCID: next, silent: silent)
             next = result.nextMCID
-            continuations.merge(result.continuations) { $0 + $1 }
+            page.continuations.merge(result.continuations) { $0 + $1 }
             let rewritten = result.data
             if let packed = Deflate.fast(rewritten) {
-                update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
+                page.streams.append((stream.number, "/Filter /FlateDecode", packed))
             } else {
-                update.putStream(pdf.objectNumber(stream), "", rewritten)
+                page.streams.append((stream.number, "", rewritten))
             }
         }
-        return continuations
+        return page
+    }
+
+    /// The page's content streams, decoded, with their object numbers.
+    static func contentStreams(of page: qpdf_oh, _ pdf: QPDFFile) throws -> [(number: Int, data: Data)] {
+        let contents = pdf.key(page, "/Contents")
+        let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
+        return try streams.map { stream in
+            guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
+            return (pdf.objectNumber(stream), data)
+        }
     }
 
     /// The structure tree root, the Document element, every element (children in source order after the
@@ -176,4 +202,22 @@ extension TaggingInput {
         self.init(pages: pages, language: document.language, title: title, metadata: document.metadata,
                   standards: document.pdfStandards)
     }
+}
+
+/// One page's rewritten content streams (object number, dictionary entries, bytes) and its continuations.
+struct PageRewrite {
+    var streams: [(number: Int, dictionary: String, data: Data)] = []
+    var continuations: [Int: [Int]] = [:]
+}
+
+/// Pages rewritten on several threads, each into its own slot. `@unchecked Sendable`: `slots` only under `lock`.
+final class PageRewrites: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [PageRewrite]
+
+    init(count: Int) { slots = Array(repeating: PageRewrite(), count: count) }
+
+    func set(_ k: Int, _ page: PageRewrite) { lock.withLock { slots[k] = page } }
+
+    var all: [PageRewrite] { lock.withLock { slots } }
 }
