@@ -200,6 +200,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
         guard !ParagraphLayout.needsPieces(p, columnWidth: width) else { return nil }
         var ignored: [Diagnostic] = []  // kept in the layout's `warnings` too; the paginator reports those
         guard !onWorker || isCandidate(p) else {
+            // Only the total-fit breaker's plans can be handed over: nothing to do ahead for other paragraphs.
+            guard ParagraphLayout.usesTotalFit(p.style, hasTab: false, engine: engine) else { return nil }
             engine.plansOnly = true
             defer {
                 engine.plansOnly = false
