@@ -288,7 +288,7 @@ final class Paginator {
             diagnostics += reused.warnings
             return .paragraph(reused)
         }
-        let layout = madeElsewhere(p, at: i) ?? laidOutHere(p)
+        let layout = paragraphLayout(p, at: i)
         reuse?.offer(layout, at: i)
         return .paragraph(layout)
     }

@@ -40,6 +40,11 @@ public final class LayoutEngine: @unchecked Sendable {
     public var paragraphCache: ParagraphCache? = nil
     /// Fonts loaded so far (see WorkerEngines): a worker's font map made before a load looks again.
     var fontGeneration = 0
+    /// A worker's plan for the paragraph about to be laid out (`--jobs`, see PlannedLines); used when it matches.
+    var plannedLines: PlannedLines? = nil
+    /// A worker engine only plans a total-fit paragraph's lines, into `recordedLines` (for the paginating thread).
+    var plansOnly = false
+    var recordedLines: PlannedLines? = nil
 
     public init() {
         fontMap = pango_cairo_font_map_new()!

@@ -19,6 +19,7 @@ public enum LayoutWork {
     nonisolated(unsafe) private static var bytes = 0  // guarded by `lock`
     nonisolated(unsafe) private static var largest = 0  // guarded by `lock`
     nonisolated(unsafe) private static var paragraphs = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var fromPlans = 0  // guarded by `lock`
 
     public static var bytesLaidOut: Int {
         get { lock.withLock { bytes } }
@@ -32,6 +33,14 @@ public enum LayoutWork {
         get { lock.withLock { paragraphs } }
         set { lock.withLock { paragraphs = newValue } }
     }
+
+    /// Paragraphs laid out from line breaks a worker planned (`--jobs`; for tests: count, don't time).
+    public static var paragraphsFromPlans: Int {
+        get { lock.withLock { fromPlans } }
+        set { lock.withLock { fromPlans = newValue } }
+    }
+
+    static func countFromPlan() { lock.withLock { fromPlans += 1 } }
 
     static func count(_ bytes: Int, paragraphs: Int = 0) {
         lock.withLock {

@@ -3,7 +3,9 @@
 // a paragraph out at the column width the paginator last asked for (most paragraphs get it); the paginator
 // takes a layout only when it was made at the width it needs now, else it lays the paragraph out itself, as
 // with one job. A layout is a function of the paragraph and the width, so the PDF is the same either way.
-// Pages are still assembled and drawn in order on the paginating thread.
+// Paragraphs whose drawing would read a worker's font caches (see `isCandidate`) are only measured and broken
+// on a worker: the paginating thread shapes the planned lines again with its own fonts. Pages are still
+// assembled and drawn in order on the paginating thread.
 
 import Foundation
 import RTSyntax
@@ -33,9 +35,19 @@ enum WorkerEngines {
 /// `@unchecked Sendable`: shared between the paginating thread and the workers; every field below `condition`
 /// is read and written only while holding it. Each worker uses its own engine and image cache.
 final class ParagraphPrefetch: @unchecked Sendable {
+    /// What a thread made of a paragraph for the paginator.
+    enum Made {
+        case layout(ParagraphLayout)
+        /// Line breaks only: to lay out on the paginating thread, reporting the worker's `warnings` (made before
+        /// shaping: missing glyphs are the paginating thread's to find).
+        case plan(PlannedLines, warnings: [Diagnostic])
+        /// To lay out again on the paginating thread, reporting the worker's `warnings`.
+        case handBack(warnings: [Diagnostic])
+    }
+
     private enum Slot {
         case working
-        case done(ParagraphLayout?, width: Double)
+        case done(Made?, width: Double)
         /// Taken by the paginator (laid out there, or handed over).
         case taken
     }
@@ -60,7 +72,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
         guard engine.jobs > 1 else { return nil }
         var work: [(Int, AttributedParagraph)] = []
         for (i, block) in document.blocks.enumerated() {
-            if case .paragraph(let p) = block, isCandidate(p) { work.append((i, p)) }
+            if case .paragraph(let p) = block, isShared(p) { work.append((i, p)) }
         }
         guard work.count > 1 else { return nil }
         let prefetch = ParagraphPrefetch(work: work, width: width, cache: engine.paragraphCache)
@@ -74,12 +86,18 @@ final class ParagraphPrefetch: @unchecked Sendable {
         return prefetch
     }
 
-    /// Paragraphs a worker can lay out exactly as the paginator would: no page numbers filled in later, no
-    /// inline images (the image cache is the paginator's). Nor runs whose drawing reads glyph extents or
-    /// metrics from the font (underline, strike, background, renderer effects): a worker's fonts fill those
-    /// caches while it shapes, and the drawing thread must not read them meanwhile.
+    /// Paragraphs a worker can measure and break exactly as the paginator would: no page numbers filled in
+    /// later, no inline images (the image cache is the paginator's).
+    static func isShared(_ p: AttributedParagraph) -> Bool {
+        p.pageReferences.isEmpty && p.attachments.isEmpty && !p.text.isEmpty
+    }
+
+    /// Shared paragraphs whose layout a worker may hand over whole: none with runs whose drawing reads glyph
+    /// extents or metrics from the font (underline, strike, background, renderer effects; their lines' extents
+    /// are not cached, as justification changed them): a worker's fonts fill those caches while it shapes,
+    /// and the drawing thread must not read them meanwhile.
     static func isCandidate(_ p: AttributedParagraph) -> Bool {
-        p.pageReferences.isEmpty && p.attachments.isEmpty && !p.text.isEmpty && !p.runs.contains { run in
+        isShared(p) && !p.runs.contains { run in
             let a = run.attributes
             return a.background != nil || a.underline != .none || a.strike != .none || a.hasRenderEffects
         }
@@ -94,10 +112,9 @@ final class ParagraphPrefetch: @unchecked Sendable {
         self.position = position
     }
 
-    /// The layout of block `block` made at `width`, if a worker made it; nil: lay it out yourself. While a
-    /// worker is still on it, the caller lays out the next paragraph nobody has taken (with `engine`), so
-    /// every thread shapes.
-    func take(block: Int, width: Double, engine: LayoutEngine, images: ImageCache) -> ParagraphLayout? {
+    /// What a thread made of block `block` at `width`; nil: lay it out yourself. While a worker is still on
+    /// it, the caller lays out the next paragraph nobody has taken (with `engine`), so every thread shapes.
+    func take(block: Int, width: Double, engine: LayoutEngine, images: ImageCache) -> Made? {
         guard let k = position[block] else { return nil }
         condition.lock()
         defer { condition.unlock() }
@@ -116,10 +133,10 @@ final class ParagraphPrefetch: @unchecked Sendable {
                     condition.wait()
                     continue
                 }
-                layOut(j, engine: engine, images: images)
-            case .done(let layout, let madeAt):
+                layOut(j, engine: engine, images: images, onWorker: false)
+            case .done(let made, let madeAt):
                 slots[k] = .taken
-                return madeAt == width ? layout : nil
+                return madeAt == width ? made : nil
             case .taken:
                 return nil
             }
@@ -144,7 +161,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
                 condition.wait()
                 continue
             }
-            layOut(k, engine: engine, images: images)
+            layOut(k, engine: engine, images: images, onWorker: true)
         }
         running -= 1
         condition.broadcast()
@@ -163,26 +180,46 @@ final class ParagraphPrefetch: @unchecked Sendable {
 
     /// Lays out paragraph `k` of the work list at the current width. Called holding `condition`, which it
     /// releases while Pango works.
-    private func layOut(_ k: Int, engine: LayoutEngine, images: ImageCache) {
+    private func layOut(_ k: Int, engine: LayoutEngine, images: ImageCache, onWorker: Bool) {
         let w = width
         slots[k] = .working
         condition.unlock()
-        let layout = ParagraphPrefetch.layOut(work[k].paragraph, width: w, engine: engine, images: images,
-                                              cache: cache)
+        let made = ParagraphPrefetch.make(work[k].paragraph, width: w, engine: engine, images: images,
+                                          cache: cache, onWorker: onWorker)
         condition.lock()
-        slots[k] = .done(layout, width: w)
+        slots[k] = .done(made, width: w)
         condition.broadcast()
     }
 
-    /// A layout in one piece, as the paginator's; nil for a long paragraph (laid out in pieces as it is
-    /// placed) and for one the cache already holds.
-    private static func layOut(_ p: AttributedParagraph, width: Double, engine: LayoutEngine, images: ImageCache,
-                               cache: ParagraphCache?) -> ParagraphLayout? {
+    /// A layout in one piece, as the paginator's, or on a worker only its line breaks (see `isCandidate`); nil
+    /// for a long paragraph (laid out in pieces as it is placed) and for one the cache already holds.
+    private static func make(_ p: AttributedParagraph, width: Double, engine: LayoutEngine, images: ImageCache,
+                             cache: ParagraphCache?, onWorker: Bool) -> Made? {
         if let cache, cache.contains(ParagraphKey(p, width: width, maxSpaceFactor: .infinity,
                                                   lineBreaking: engine.lineBreaking)) { return nil }
         guard !ParagraphLayout.needsPieces(p, columnWidth: width) else { return nil }
         var ignored: [Diagnostic] = []  // kept in the layout's `warnings` too; the paginator reports those
-        return ParagraphLayout(single: p, columnWidth: width, engine: engine, images: images,
-                               diagnostics: &ignored)
+        guard !onWorker || isCandidate(p) else {
+            // Only the total-fit breaker's plans can be handed over: nothing to do ahead for other paragraphs.
+            guard ParagraphLayout.usesTotalFit(p.style, hasTab: false, engine: engine) else { return nil }
+            engine.plansOnly = true
+            defer {
+                engine.plansOnly = false
+                engine.recordedLines = nil
+            }
+            // Thrown away when planned (its text emptied); laid out in full when not broken by the total-fit breaker.
+            let layout = ParagraphLayout(single: p, columnWidth: width, engine: engine, images: images,
+                                         diagnostics: &ignored)
+            return engine.recordedLines.map { .plan($0, warnings: layout.warnings) }
+                ?? .handBack(warnings: layout.warnings)
+        }
+        let layout = ParagraphLayout(single: p, columnWidth: width, engine: engine, images: images,
+                                     diagnostics: &ignored)
+        // A character without a glyph is drawn as a hex box from data Pango makes lazily in the font that
+        // shaped it; the drawing thread must not touch a worker's fonts for it: laid out again there.
+        if onWorker && layout.warnings.contains(where: UnknownGlyphs.isUnknownGlyph) {
+            return .handBack(warnings: layout.warnings)
+        }
+        return .layout(layout)
     }
 }

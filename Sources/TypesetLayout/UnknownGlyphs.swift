@@ -33,6 +33,11 @@ public enum UnknownGlyphs {
         return found.map { .warning(message(for: $0), at: location) }
     }
 
+    /// Whether `d` is one of `warnings`' (before `summarized` groups them).
+    static func isUnknownGlyph(_ d: Diagnostic) -> Bool {
+        d.severity == .warning && d.message.hasPrefix("character U+") && d.message.hasSuffix(messageTail)
+    }
+
     static func message(for codepoint: UInt32) -> String {
         let hex = String(codepoint, radix: 16, uppercase: true)
         let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

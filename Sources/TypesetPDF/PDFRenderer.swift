@@ -70,6 +70,7 @@ public enum PDFRenderer {
             do {
                 var input = TaggingInput(document, pages: tags.pages)
                 input.actualTexts = tags.actualTexts
+                input.jobs = engine.jobs
                 try TaggedPDF.finish(path: path, input, memo: memo)
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")

@@ -17,6 +17,8 @@ struct TaggingInput {
     var standards: Set<PDFStandard>
     /// Per page, the MCIDs whose sequence reads as nothing (`/ActualText ()`): added hyphens.
     var actualTexts: [Set<Int>] = []
+    /// Threads that rewrite and compress page contents (`--jobs`).
+    var jobs = 1
 }
 
 enum TaggedPDF {
@@ -29,10 +31,27 @@ enum TaggedPDF {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
         var continuations: [[Int: [Int]]] = []
-        for (p, page) in pages.enumerated() {
-            let silent = p < input.actualTexts.count ? input.actualTexts[p] : []
-            continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, memo: memo, pdf,
-                                                    &update))
+        // A few pages at a time (memory stays flat): read with qpdf here (it is not thread-safe), rewritten and
+        // compressed on `jobs` threads, written in page order (the same bytes with any number of threads).
+        let batch = max(input.jobs, 1) * 8
+        for start in stride(from: 0, to: pages.count, by: batch) {
+            let range = start..<min(start + batch, pages.count)
+            let streams = try range.map { try contentStreams(of: pages[$0], pdf, keyed: memo != nil) }
+            let marks = range.map { input.pages[$0].count }
+            let silent = range.map { $0 < input.actualTexts.count ? input.actualTexts[$0] : [] }
+            let done = PageRewrites(count: range.count)
+            let rewriteOne: @Sendable (Int) -> Void = { k in
+                done.set(k, rewrite(streams[k], marks: marks[k], silent: silent[k], memo: memo))
+            }
+            if input.jobs > 1 {
+                DispatchQueue.concurrentPerform(iterations: range.count, execute: rewriteOne)
+            } else {
+                for k in 0..<range.count { rewriteOne(k) }
+            }
+            for page in done.all {
+                for s in page.streams { try update.putStream(s.number, s.dictionary, s.data) }
+                continuations.append(page.continuations)
+            }
         }
         try compressRest(pdf, &update)
         let tree = StructureTree(pages: input.pages, continuations: continuations)
@@ -54,27 +73,48 @@ enum TaggedPDF {
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
     /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
-    static func rewriteContent(of page: qpdf_oh, marks: Int, silent: Set<Int>, memo: PageStreamMemo?,
-                               _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> [Int: [Int]] {
-        let contents = pdf.key(page, "/Contents")
-        let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
-        var continuations: [Int: [Int]] = [:]
+    /// `memo` (`--watch`): a stream rewritten in an earlier build under the same key is taken as it was.
+    static func rewrite(_ streams: [ContentStream], marks: Int, silent: Set<Int>, memo: PageStreamMemo?) -> PageRewrite {
+        var page = PageRewrite()
         var next = marks
         for stream in streams {
-            let key = memo.flatMap { _ in pdf.rawStreamData(stream) }
-                .map { PageStreamMemo.Key(raw: $0, filter: pdf.filter(stream), firstFreeMCID: next, silent: silent) }
+            let key = stream.stored.map {
+                PageStreamMemo.Key(raw: $0.raw, filter: $0.filter, firstFreeMCID: next, silent: silent)
+            }
             let entry: PageStreamMemo.Entry
             if let key, let kept = memo?.entry(for: key) {
                 entry = kept
             } else {
-                entry = try rewrite(stream, firstFreeMCID: next, silent: silent, pdf)
+                let result = ContentRewrite.rewrite(stream.data, firstFreeMCID: next, silent: silent)
+                let packed = Deflate.fast(result.data)
+                entry = PageStreamMemo.Entry(dictionary: packed == nil ? "" : "/Filter /FlateDecode",
+                                             data: packed ?? result.data, continuations: result.continuations,
+                                             nextMCID: result.nextMCID)
                 if let key { memo?.store(entry, for: key) }
             }
             next = entry.nextMCID
-            continuations.merge(entry.continuations) { $0 + $1 }
-            try update.putStream(pdf.objectNumber(stream), entry.dictionary, entry.data)
+            page.continuations.merge(entry.continuations) { $0 + $1 }
+            page.streams.append((stream.number, entry.dictionary, entry.data))
         }
-        return continuations
+        return page
+    }
+
+    /// One content stream of a page: its number, its decoded bytes and, for the memo, its bytes as stored.
+    struct ContentStream {
+        var number: Int
+        var data: Data
+        var stored: (raw: Data, filter: String)?
+    }
+
+    /// The page's content streams, decoded, with their object numbers.
+    static func contentStreams(of page: qpdf_oh, _ pdf: QPDFFile, keyed: Bool) throws -> [ContentStream] {
+        let contents = pdf.key(page, "/Contents")
+        let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
+        return try streams.map { stream in
+            guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
+            let stored = keyed ? pdf.rawStreamData(stream).map { ($0, pdf.filter(stream)) } : nil
+            return ContentStream(number: pdf.objectNumber(stream), data: data, stored: stored)
+        }
     }
 
     /// cairo's other streams written uncompressed (it compresses no content: see PDFRenderer), compressed here.
@@ -88,15 +128,6 @@ enum TaggedPDF {
             entries = String(entries.dropFirst(2).dropLast(" /Length 0 >>".count))
             try update.putStream(number, entries, packed)
         }
-    }
-
-    private static func rewrite(_ stream: qpdf_oh, firstFreeMCID: Int, silent: Set<Int>,
-                                _ pdf: QPDFFile) throws -> PageStreamMemo.Entry {
-        guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-        let result = ContentRewrite.rewrite(data, firstFreeMCID: firstFreeMCID, silent: silent)
-        let packed = Deflate.fast(result.data)
-        return PageStreamMemo.Entry(dictionary: packed == nil ? "" : "/Filter /FlateDecode", data: packed ?? result.data,
-                                    continuations: result.continuations, nextMCID: result.nextMCID)
     }
 
     /// The structure tree root, the Document element, every element (children in source order after the
@@ -202,4 +233,22 @@ extension TaggingInput {
         self.init(pages: pages, language: document.language, title: title, metadata: document.metadata,
                   standards: document.pdfStandards)
     }
+}
+
+/// One page's rewritten content streams (object number, dictionary entries, bytes) and its continuations.
+struct PageRewrite {
+    var streams: [(number: Int, dictionary: String, data: Data)] = []
+    var continuations: [Int: [Int]] = [:]
+}
+
+/// Pages rewritten on several threads, each into its own slot. `@unchecked Sendable`: `slots` only under `lock`.
+final class PageRewrites: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [PageRewrite]
+
+    init(count: Int) { slots = Array(repeating: PageRewrite(), count: count) }
+
+    func set(_ k: Int, _ page: PageRewrite) { lock.withLock { slots[k] = page } }
+
+    var all: [PageRewrite] { lock.withLock { slots } }
 }

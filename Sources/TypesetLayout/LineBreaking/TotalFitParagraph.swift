@@ -22,7 +22,7 @@ enum TotalFitParagraph {
 
     /// Whether paragraphs may be measured by words (`TYPESET_MEASURE=exact` turns it off, for comparisons).
     nonisolated(unsafe) static var measureByWords =
-        getenv("TYPESET_MEASURE").map { String(cString: $0) } != "exact"
+        ProcessInfo.processInfo.environment["TYPESET_MEASURE"] != "exact"
 
     /// Breaks the paragraph whose text and attributes are set on `pl` (no width), leaving the chosen lines in
     /// it, justified. `text` is the layout's text; `runs` and `shapes` its attributes.
@@ -30,11 +30,27 @@ enum TotalFitParagraph {
                        style: ParagraphStyle, engine: LayoutEngine, hyphenator: Hyphenator?, hyphenWidth: Double,
                        lineWidth: @escaping (Int) -> Double, maxSpaceFactor: Double = .infinity) -> Result {
         var text = text
-        return text.withUTF8 { buffer in
+        let widths = [lineWidth(0), lineWidth(1)]
+        let result = text.withUTF8 { buffer -> Result in
+            // Breaks a worker planned for this very paragraph (`--jobs`): measuring and planning again would
+            // give the same plan, so only the rewriting and the final shaping are left.
+            if let given = engine.plannedLines,
+               given.matches(text: buffer, runs: runs, widths: widths, maxSpaceFactor: maxSpaceFactor),
+               let result = realise(pl, source: .planned(given.plan), text: buffer, runs: runs, shapes: shapes,
+                                    base: base, style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
+                                    lineWidth: lineWidth, byWords: given.byWords, maxSpaceFactor: maxSpaceFactor) {
+                LayoutWork.countFromPlan()
+                return result
+            }
+            if engine.plansOnly {
+                return planOnly(pl, text: buffer, runs: runs, shapes: shapes, base: base, style: style,
+                                engine: engine, hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth,
+                                widths: widths, maxSpaceFactor: maxSpaceFactor)
+            }
             if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty,
                                                         text: buffer),
                let m = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine) {
-                let result = realise(pl, measurement: m, text: buffer, runs: runs, shapes: shapes, base: base,
+                let result = realise(pl, source: .measured(m), text: buffer, runs: runs, shapes: shapes, base: base,
                                      style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
                                      lineWidth: lineWidth, byWords: true, maxSpaceFactor: maxSpaceFactor)
                 if let result { return result }
@@ -44,34 +60,84 @@ enum TotalFitParagraph {
             }
             let exact = ParagraphMeasurement.exact(layout: pl, text: buffer)
                 ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
-            return realise(pl, measurement: exact, text: buffer, runs: runs, shapes: shapes, base: base, style: style,
-                           hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth, byWords: false,
-                           maxSpaceFactor: maxSpaceFactor)!
+            // Exact: never nil (only a paragraph measured by words can come out wider than planned).
+            return realise(pl, source: .measured(exact), text: buffer, runs: runs, shapes: shapes, base: base,
+                           style: style, hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth,
+                           byWords: false, maxSpaceFactor: maxSpaceFactor)
+                ?? Result(runs: runs, shapes: shapes, edits: [], plan: [], measuredByWords: false)
         }
+        return result
+    }
+
+    /// A worker planning for the drawing thread (`LayoutEngine.plansOnly`): measures and plans, keeps the plan
+    /// in `engine.recordedLines`, and leaves the text rewriting and the final shaping to the drawing thread. The
+    /// layout is thrown away; its text is emptied so that nothing after this shapes it. A plan measured by words
+    /// is checked there (a line wider than planned: measured exactly there, as with one thread).
+    private static func planOnly(_ pl: OpaquePointer, text buffer: UnsafeBufferPointer<UInt8>, runs: [AttributeRun],
+                                 shapes: [Shape], base: FontKey, style: ParagraphStyle, engine: LayoutEngine,
+                                 hyphenator: Hyphenator?, hyphenWidth: Double, lineWidth: @escaping (Int) -> Double,
+                                 widths: [Double], maxSpaceFactor: Double) -> Result {
+        var byWords = false
+        var measurement: ParagraphMeasurement? = nil
+        if measureByWords && WordMeasure.isEligible(runs: runs, base: base, hasAttachments: !shapes.isEmpty, text: buffer) {
+            measurement = WordMeasure.cache(for: engine).measure(text: buffer, runs: runs, base: base, engine: engine)
+            byWords = measurement != nil
+        }
+        let m = measurement ?? ParagraphMeasurement.exact(layout: pl, text: buffer)
+            ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
+        let plan = plan(measurement: m, text: buffer, shapes: shapes, style: style, hyphenator: hyphenator,
+                        hyphenWidth: hyphenWidth, lineWidth: lineWidth)
+        engine.recordedLines = PlannedLines(text: Array(buffer), runs: runs, widths: widths,
+                                            maxSpaceFactor: maxSpaceFactor, plan: plan, byWords: byWords)
+        pango_layout_set_text(pl, "", 0)
+        return Result(runs: runs, shapes: shapes, edits: [], plan: plan, measuredByWords: byWords)
+    }
+
+    /// Expansion: none beside inline images (they must not move against scaled text); a list marker and its
+    /// tab keep their width (the text after the tab expands, from the tab stop). Right-to-left paragraphs: no
+    /// optical margins (their line ends are other characters) and no expansion, so the breaker plans exactly
+    /// the room justification will give.
+    private static func settings(_ buffer: UnsafeBufferPointer<UInt8>, shapes: [Shape],
+                                 style: ParagraphStyle) -> (limit: Double, protrude: Bool, indented: Bool) {
+        let rtl = buffer.withMemoryRebound(to: CChar.self) {
+            pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
+        }
+        return (shapes.isEmpty && !rtl ? style.expansionLimit : 0, style.protrusion && !rtl,
+                style.firstLineHeadIndent > style.headIndent)
+    }
+
+    private static func plan(measurement: ParagraphMeasurement, text buffer: UnsafeBufferPointer<UInt8>,
+                             shapes: [Shape], style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
+                             lineWidth: @escaping (Int) -> Double) -> [PlannedBreak] {
+        let (limit, protrude, indented) = settings(buffer, shapes: shapes, style: style)
+        var breaker = TotalFitBreaker()
+        BreakerTuning.apply(to: &breaker)
+        breaker.expansion = limit
+        return TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
+                                  hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
+                                  protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
+    }
+
+    /// Where realise takes the line breaks from.
+    private enum Source {
+        case measured(ParagraphMeasurement)
+        case planned([PlannedBreak])
     }
 
     /// Plans, edits and justifies. With `byWords`, returns nil when a line does not fit its width.
-    private static func realise(_ pl: OpaquePointer, measurement: ParagraphMeasurement,
+    private static func realise(_ pl: OpaquePointer, source: Source,
                                 text buffer: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], shapes: [Shape],
                                 base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
                                 maxSpaceFactor: Double) -> Result? {
-        var breaker = TotalFitBreaker()
-        BreakerTuning.apply(to: &breaker)
-        // Expansion: none beside inline images (they must not move against scaled text); a list marker and
-        // its tab keep their width (the text after the tab expands, from the tab stop).
-        // Right-to-left paragraphs: no optical margins (their line ends are other characters) and no expansion,
-        // so the breaker plans exactly the room justification will give.
-        let rtl = buffer.withMemoryRebound(to: CChar.self) {
-            pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
+        let (limit, protrude, indented) = settings(buffer, shapes: shapes, style: style)
+        let plan: [PlannedBreak]
+        switch source {
+        case .planned(let given): plan = given
+        case .measured(let measurement):
+            plan = self.plan(measurement: measurement, text: buffer, shapes: shapes, style: style,
+                             hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth)
         }
-        let limit = shapes.isEmpty && !rtl ? style.expansionLimit : 0
-        breaker.expansion = limit
-        let protrude = style.protrusion && !rtl
-        let indented = style.firstLineHeadIndent > style.headIndent
-        let plan = TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
-                                      hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
-                                      protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
         let edits = TotalFitLines.edits(for: plan, text: buffer)
         var result = Result(runs: runs, shapes: shapes, edits: edits, plan: plan, measuredByWords: byWords)
         var edited: [UInt8] = []
@@ -112,5 +178,24 @@ enum TotalFitParagraph {
         }
         result.adjustments = justified.lines
         return justified.fits || !byWords ? result : nil
+    }
+}
+
+/// Line breaks planned for one paragraph by a worker (`--jobs`), handed to the thread that lays it out for good:
+/// the plan is a function of the text, runs, line widths and fonts (every engine loads the same), so reusing it
+/// gives the layout that planning again would.
+struct PlannedLines: @unchecked Sendable {
+    var text: [UInt8]
+    var runs: [AttributeRun]
+    /// The first line's width and the others'.
+    var widths: [Double]
+    var maxSpaceFactor: Double
+    var plan: [PlannedBreak]
+    var byWords: Bool
+
+    func matches(text other: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], widths: [Double],
+                 maxSpaceFactor: Double) -> Bool {
+        widths == self.widths && maxSpaceFactor == self.maxSpaceFactor && runs == self.runs
+            && text.elementsEqual(other)
     }
 }
