@@ -8,13 +8,13 @@ import TypesetKit
 final class FuzzTarget: @unchecked Sendable { // set once in main before any input runs; read on that thread only
     nonisolated(unsafe) static var current: FuzzTarget?
 
-    enum Kind { case parser, pipeline }
+    enum Kind { case parser, pipeline, text }
     let kind: Kind
     /// Scratch folder for the pipeline's PDF (the process's own).
     let folder: String
 
     init(name: String) {
-        kind = name == "pipeline" ? .pipeline : .parser
+        kind = name == "pipeline" ? .pipeline : name == "text" ? .text : .parser
         folder = NSTemporaryDirectory() + "/typeset-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
@@ -23,6 +23,7 @@ final class FuzzTarget: @unchecked Sendable { // set once in main before any inp
         switch kind {
         case .parser: parse(bytes)
         case .pipeline: typeset(bytes)
+        case .text: typeset(PlainText.map(bytes))
         }
     }
 
@@ -68,6 +69,25 @@ final class FuzzTarget: @unchecked Sendable { // set once in main before any inp
         if qpdf.terminationStatus != 0 || report.contains("WARNING") {
             fail("qpdf --check rejects the PDF:\n\(report)")
         }
+        if PlainText.isPlain(bytes) {
+            let shown = tool("/usr/bin/pdftotext", ["-enc", "UTF-8", out, "-"])
+            if let lost = PlainText.missing(from: shown, input: bytes) { fail("text lost with exit 0: \(lost)") }
+        }
+    }
+
+    /// Runs a checking tool and returns its standard output.
+    func tool(_ path: String, _ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { fail("cannot run \(path): \(error)") }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0 { fail("\(path) failed on the PDF") }
+        return output
     }
 
     func fail(_ message: String) -> Never {
