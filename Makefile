@@ -39,8 +39,9 @@ test: deps
 bench: deps
 	Benchmarks/run.sh
 
-# Coverage-guided fuzzing with libFuzzer: the parser, then the whole pipeline to qpdf-checked PDFs, each for
-# FUZZ_SECONDS (default 300); findings land in .build/fuzz/findings. `make test` keeps a short seeded random run.
+# Coverage-guided fuzzing with libFuzzer: the parser, the whole pipeline to qpdf-checked PDFs, and plain text that
+# must come back whole from pdftotext, each for FUZZ_SECONDS (default 300); findings land in .build/fuzz/findings.
+# `make fuzz FUZZ_SECONDS=600` is the 30-minute run. `make test` keeps a short seeded random run.
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh

@@ -81,11 +81,6 @@ public struct BuildProgress: Sendable, Equatable {
     }
 }
 
-/// Refuses documents that ask for absurd amounts of output instead of grinding through them.
-public enum Limits {
-    public static let maxPages = 10_000
-}
-
 public enum Typesetter {
     /// True for an output name whose extension typeset knows: `.pdf`, `.png`, `.svg`, or none (PDF).
     /// What `--pdf-standard` accepts.
@@ -243,8 +238,9 @@ public enum Typesetter {
             if case .columnBreak = block { return count + 1 }
             return count
         } / max(1, lowered.document.page.columns)
-        if breaks >= Limits.maxPages {
-            diagnostics.error("the document asks for at least \(breaks + 1) pages; the limit is \(Limits.maxPages) (check @pagebreak / @columnbreak)", at: nil)
+        // The same bound pagination enforces on every page (DocumentLayout.maxPages), checked early for breaks.
+        if breaks >= DocumentLayout.maxPages {
+            diagnostics.error("the document asks for at least \(breaks + 1) pages; the limit is \(DocumentLayout.maxPages) (check @pagebreak / @columnbreak)", at: nil)
             return nil
         }
         return lowered.document

@@ -37,7 +37,7 @@ enum AttributeBuilder {
             }
             let weight = min(max(a.weight, 100), 1000)
             if weight != base.weight {
-                list.insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), r)
+                list.insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(clamping: weight))), r)
             }
             if a.style != base.style {
                 list.insert(pango_attr_style_new(a.style.pangoStyle), r)
@@ -100,7 +100,7 @@ enum AttributeBuilder {
     static let expansionAdvance = 0.55
 
     @inline(__always) static func channel(_ v: Double) -> UInt16 {
-        UInt16((min(max(v, 0), 1) * 65535).rounded())
+        v.isNaN ? 0 : UInt16((min(max(v, 0), 1) * 65535).rounded())
     }
 }
 

@@ -113,8 +113,9 @@ public final class ImageCache {
 
     /// Hands a malloc'd copy of `bytes` to cairo, which frees it with the surface.
     private static func attach(_ bytes: [UInt8], as mimeType: String, to surface: OpaquePointer) {
-        let copy = malloc(max(bytes.count, 1))!
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        // Without memory for the copy cairo just goes without the hint (it encodes the pixels itself).
+        guard let copy = malloc(max(bytes.count, 1)) else { return }
+        bytes.withUnsafeBytes { if let from = $0.baseAddress { copy.copyMemory(from: from, byteCount: bytes.count) } }
         cairo_surface_set_mime_data(surface, mimeType, copy.assumingMemoryBound(to: UInt8.self),
                                     UInt(bytes.count), { free($0) }, copy)
     }

@@ -11,6 +11,13 @@ let pangoScale: Double = 1024
 @inline(__always) func fromPango(_ units: Int32) -> Double { Double(units) / pangoScale }
 @inline(__always) func fromPango(_ units: Int) -> Double { Double(units) / pangoScale }
 
+/// The result of a GLib/Pango constructor, which returns NULL only when memory ran out (GLib aborts first in
+/// practice): the process ends with a message that says what could not be made, not an anonymous trap.
+func allocated<T>(_ pointer: T?, _ what: String) -> T {
+    guard let pointer else { fatalError("typeset: out of memory making \(what)") }
+    return pointer
+}
+
 /// The font map and Pango context: fontconfig setup is expensive, so one engine lives for the whole process.
 ///
 /// `@unchecked Sendable`: Pango objects are not thread-safe. Every use goes through `withLock`, which
@@ -47,7 +54,7 @@ public final class LayoutEngine: @unchecked Sendable {
     var recordedLines: PlannedLines? = nil
 
     public init() {
-        fontMap = pango_cairo_font_map_new()!
+        fontMap = allocated(pango_cairo_font_map_new(), "the font map")
         // The font map at 72 dpi too: Pango measures each font's metrics in a context of its own at the font
         // map's resolution, and at 96 dpi that asked fontconfig again for every face (twice the font loads).
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
@@ -79,10 +86,10 @@ public final class LayoutEngine: @unchecked Sendable {
     /// A cached description for the face; owned by the engine, do not free.
     func fontDescription(_ key: FontKey) -> OpaquePointer {
         if let cached = fontDescriptions[key] { return cached }
-        let description = pango_font_description_new()!
+        let description = allocated(pango_font_description_new(), "a font description")
         key.family.withCString { pango_font_description_set_family(description, $0) }
         pango_font_description_set_absolute_size(description, Double(toPango(key.size)))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(key.weight)))
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(clamping: key.weight)))
         pango_font_description_set_style(description, key.style.pangoStyle)
         fontDescriptions[key] = description
         return description
@@ -153,8 +160,8 @@ final class AttributeListHandle {
     /// Inserts `attribute` over the UTF-8 byte range; the list takes ownership.
     func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
         guard let attribute else { return }
-        attribute.pointee.start_index = UInt32(range.lowerBound)
-        attribute.pointee.end_index = UInt32(range.upperBound)
+        attribute.pointee.start_index = UInt32(clamping: range.lowerBound)
+        attribute.pointee.end_index = UInt32(clamping: range.upperBound)
         pango_attr_list_insert(list, attribute)
     }
 }

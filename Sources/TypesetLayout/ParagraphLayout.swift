@@ -56,6 +56,9 @@ public final class ParagraphLayout {
     private var adjustments: [LineAdjustment] = []
     /// Code that wraps: the `↪` drawn before each wrapped piece (see CodeWrap.swift).
     public private(set) var continuationMark: ParagraphLayout?
+    /// The runs as set on the Pango layout: in the offsets of its text, which total-fit line separators and
+    /// hyphens and code wrap marks move away from the paragraph's (empty for a paragraph in pieces).
+    private var layoutRuns: [AttributeRun] = []
     /// Link ranges with one target each, adjacent runs with the same target merged.
     private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
 
@@ -86,6 +89,7 @@ public final class ParagraphLayout {
         breakKinds = other.breakKinds
         measuredByWords = other.measuredByWords
         continuationMark = other.continuationMark
+        layoutRuns = other.layoutRuns
         linkSpans = other.linkSpans
     }
 
@@ -261,7 +265,7 @@ public final class ParagraphLayout {
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             // In Int: a tall layout's positions come near Int32's range (pieces keep them inside it).
             let baseline = Int(pango_layout_iter_get_baseline(iter)), top = Int(logical.y)
-            let line = pango_layout_iter_get_line_readonly(iter)!
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { break }  // past the last line
             let start = Int(line.pointee.start_index)
             pointers.append(line)
             raw.append((start..<(start + Int(line.pointee.length)), left + fromPango(logical.x), fromPango(logical.width),
@@ -302,6 +306,7 @@ public final class ParagraphLayout {
             }
         }
         linkSpans = spans
+        layoutRuns = runs
         warnings = layoutWarnings
 
         for (attachment, image, rect) in shapes {
@@ -332,7 +337,7 @@ public final class ParagraphLayout {
 
     static func setText(_ layout: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {
         bytes.withMemoryRebound(to: CChar.self) { chars in
-            pango_layout_set_text(layout, chars.baseAddress, Int32(chars.count))
+            pango_layout_set_text(layout, chars.baseAddress, cInt(chars.count))
         }
     }
 
@@ -384,7 +389,7 @@ public final class ParagraphLayout {
     func xRanges(line index: Int, range: Range<Int>) -> [(x: Double, width: Double)] {
         var ranges: UnsafeMutablePointer<Int32>? = nil
         var count: Int32 = 0
-        pango_layout_line_get_x_ranges(linePointers[index], Int32(range.lowerBound), Int32(range.upperBound),
+        pango_layout_line_get_x_ranges(linePointers[index], cInt(range.lowerBound), cInt(range.upperBound),
                                        &ranges, &count)
         defer { g_free(ranges) }
         guard let ranges else { return [] }
@@ -399,6 +404,14 @@ public final class ParagraphLayout {
     }
 
     /// The Pango line to draw for line `index`.
+    /// The attribute runs of the layout that holds line `index`, and the line's bytes, both in the offsets of
+    /// that layout's text (what Pango items and `pangoLine(index)` count in), not the paragraph's.
+    public func layoutRuns(ofLine index: Int) -> (runs: [AttributeRun], line: Range<Int>) {
+        let (layout, local) = piece(ofLine: index)
+        let box = layout.singleLines[local]
+        return (layout.layoutRuns, box.startIndex..<(box.startIndex + box.length))
+    }
+
     public func pangoLine(_ index: Int) -> UnsafeMutablePointer<PangoLayoutLine> {
         if pieceSet != nil {
             let (piece, local) = piece(ofLine: index)
@@ -448,8 +461,8 @@ public final class ParagraphLayout {
             case .center: align = PANGO_TAB_CENTER
             case .decimal: align = PANGO_TAB_DECIMAL
             }
-            pango_tab_array_set_tab(tabs.tabs, Int32(i), align, toPango(stop.0))
-            if stop.1 == .decimal { pango_tab_array_set_decimal_point(tabs.tabs, Int32(i), decimalPoint) }
+            pango_tab_array_set_tab(tabs.tabs, cInt(i), align, toPango(stop.0))
+            if stop.1 == .decimal { pango_tab_array_set_decimal_point(tabs.tabs, cInt(i), decimalPoint) }
         }
         return tabs
     }

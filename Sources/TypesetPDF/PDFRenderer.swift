@@ -66,6 +66,9 @@ public enum PDFRenderer {
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)
+        // A layout error fails the build and the file is removed: tagging the partial file would only hide the
+        // located error behind an unlocated one (cairo writes an empty page when no page was finished).
+        if summary.diagnostics.contains(where: { $0.severity == .error }) { return fontDiagnostics + summary.diagnostics }
         if tags.enabled {
             do {
                 var input = TaggingInput(document, pages: tags.pages)

@@ -30,8 +30,8 @@ public enum PageImageRenderer {
                 try check(cairo_surface_status(surface), path)
             case .png:
                 let scale = min(pngDPI / 72, maxPixels / max(page.width, page.height, 1))
-                let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(max(1, (page.width * scale).rounded())),
-                                                         Int32(max(1, (page.height * scale).rounded())))
+                let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pixels(page.width * scale),
+                                                         pixels(page.height * scale))
                 defer { cairo_surface_destroy(surface) }
                 try draw(page, on: surface, scale: scale, path: path)
                 try check(cairo_surface_write_to_png(surface, path), path)
@@ -43,7 +43,8 @@ public enum PageImageRenderer {
 
     private static func draw(_ page: Page, on surface: OpaquePointer?, scale: Double, path: String) throws {
         try check(cairo_surface_status(surface), path)
-        let context = CairoContext(surface: surface!)
+        guard let surface else { throw PDFRenderError(path: path, reason: PDFRenderer.describe(CAIRO_STATUS_NULL_POINTER)) }
+        let context = CairoContext(surface: surface)
         let cr = context.cr
         cairo_set_source_rgb(cr, 1, 1, 1)   // paper, not transparency
         cairo_paint(cr)
@@ -51,6 +52,12 @@ public enum PageImageRenderer {
         PDFRenderer.draw(page, on: cr)
         cairo_show_page(cr)
         try check(cairo_status(cr), path)
+    }
+
+    /// A side in pixels: at most maxPixels already, clamped all the same to cairo's largest image so that no
+    /// page size can trap in the conversion.
+    private static func pixels(_ length: Double) -> Int32 {
+        length.isNaN ? 1 : Int32(min(max(length.rounded(), 1), 32_767))
     }
 
     private static func check(_ status: cairo_status_t, _ path: String) throws {

@@ -33,7 +33,7 @@ final class OwnedGlyphs {
 
     init(_ source: UnsafeMutablePointer<PangoGlyphString>, from start: Int, to end: Int) {
         glyphs = pango_glyph_string_new()
-        pango_glyph_string_set_size(glyphs, Int32(end - start))
+        pango_glyph_string_set_size(glyphs, Int32(clamping: end - start))
         for k in start..<end {
             glyphs.pointee.glyphs[k - start] = source.pointee.glyphs[k]
             glyphs.pointee.log_clusters[k - start] = source.pointee.log_clusters[k]
@@ -46,10 +46,10 @@ final class OwnedGlyphs {
 enum RunEffects {
     /// The runs of `line` when any of them has an effect; nil (the common case) when none has.
     static func runs(of line: PlacedLine) -> [EffectRun]? {
-        let paragraph = line.paragraph.paragraph
-        let box = line.box
-        let lineRange = box.startIndex..<(box.startIndex + box.length)
-        guard hasEffects(paragraph.runs, in: lineRange) else { return nil }
+        // Offsets in the laid-out text: justified lines gain separators and hyphens, long paragraphs are
+        // pieces, and the paragraph's own runs would put an effect under characters further on.
+        let (runs, lineRange) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
+        guard hasEffects(runs, in: lineRange) else { return nil }
         var result: [EffectRun] = []
         var x = line.x
         let pangoLine = line.paragraph.pangoLine(line.lineIndex)
@@ -57,17 +57,17 @@ enum RunEffects {
         var node = pangoLine.pointee.runs
         while let n = node {
             defer { node = n.pointee.next }
-            guard let item = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) else { continue }
-            let glyphs = item.pointee.glyphs!
+            guard let item = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let glyphs = item.pointee.glyphs else { continue }
             let width = Double(pango_glyph_string_get_width(glyphs)) / 1024
             defer { x += width }
             guard let font = item.pointee.item.pointee.analysis.font else { continue }
             let offset = Int(item.pointee.item.pointee.offset)
             let end = offset + Int(item.pointee.item.pointee.length)
             let y = line.baseline - Double(item.pointee.y_offset) / 1024
-            let first = runIndex(at: offset, in: paragraph.runs)
-            if first >= paragraph.runs.count || paragraph.runs[first].range.upperBound >= end {
-                result.append(EffectRun(attributes: attributes(first, paragraph.runs), font: font, glyphs: glyphs,
+            let first = runIndex(at: offset, in: runs)
+            if first >= runs.count || runs[first].range.upperBound >= end {
+                result.append(EffectRun(attributes: attributes(first, runs), font: font, glyphs: glyphs,
                                         x: x, width: width, y: y, text: text, itemOffset: offset, itemLength: end - offset,
                                         source: glyphs, sourceRange: 0..<Int(glyphs.pointee.num_glyphs)))
                 continue
@@ -77,14 +77,14 @@ enum RunEffects {
             let count = Int(glyphs.pointee.num_glyphs)
             var i = 0, pieceX = x
             while i < count {
-                let r = runIndex(at: offset + Int(glyphs.pointee.log_clusters[i]), in: paragraph.runs)
-                var j = i, pieceWidth: Int32 = 0
-                while j < count && runIndex(at: offset + Int(glyphs.pointee.log_clusters[j]), in: paragraph.runs) == r {
-                    pieceWidth += glyphs.pointee.glyphs[j].geometry.width
+                let r = runIndex(at: offset + Int(glyphs.pointee.log_clusters[i]), in: runs)
+                var j = i, pieceWidth = 0  // in Int: many wide glyphs must not overflow a C int
+                while j < count && runIndex(at: offset + Int(glyphs.pointee.log_clusters[j]), in: runs) == r {
+                    pieceWidth += Int(glyphs.pointee.glyphs[j].geometry.width)
                     j += 1
                 }
                 let piece = OwnedGlyphs(glyphs, from: i, to: j)
-                result.append(EffectRun(attributes: attributes(r, paragraph.runs), font: font, glyphs: piece.glyphs,
+                result.append(EffectRun(attributes: attributes(r, runs), font: font, glyphs: piece.glyphs,
                                         x: pieceX, width: Double(pieceWidth) / 1024, y: y, text: text, itemOffset: offset,
                                         itemLength: end - offset, source: glyphs, sourceRange: i..<j, owner: piece))
                 pieceX += Double(pieceWidth) / 1024
@@ -210,7 +210,7 @@ enum RunEffects {
         }
         if a.expansion != 0 {
             // Glyphs at their natural advances, scaled to fill the width layout reserved for the run.
-            let natural = pango_glyph_string_copy(run.glyphs)!
+            guard let natural = pango_glyph_string_copy(run.glyphs) else { cairo_restore(cr); return }
             defer { pango_glyph_string_free(natural) }
             var total = 0.0
             for i in 0..<Int(natural.pointee.num_glyphs) {
@@ -231,7 +231,11 @@ enum RunEffects {
     }
 
     static func metrics(_ run: EffectRun) -> (underline: Double, underlineThickness: Double, strike: Double, strikeThickness: Double) {
-        let m = pango_font_get_metrics(run.font, nil)!
+        // No metrics (a font without tables): placements proportional to the size, as typical text faces have.
+        guard let m = pango_font_get_metrics(run.font, nil) else {
+            let size = run.attributes.fontSize
+            return (-0.1 * size, max(0.05 * size, 0.3), 0.3 * size, max(0.05 * size, 0.3))
+        }
         defer { pango_font_metrics_unref(m) }
         return (Double(pango_font_metrics_get_underline_position(m)) / 1024,
                 max(Double(pango_font_metrics_get_underline_thickness(m)) / 1024, 0.3),

@@ -8,13 +8,13 @@ import TypesetKit
 final class FuzzTarget: @unchecked Sendable { // set once in main before any input runs; read on that thread only
     nonisolated(unsafe) static var current: FuzzTarget?
 
-    enum Kind { case parser, pipeline }
+    enum Kind { case parser, pipeline, text }
     let kind: Kind
     /// Scratch folder for the pipeline's PDF (the process's own).
     let folder: String
 
     init(name: String) {
-        kind = name == "pipeline" ? .pipeline : .parser
+        kind = name == "pipeline" ? .pipeline : name == "text" ? .text : .parser
         folder = NSTemporaryDirectory() + "/typeset-fuzz-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
@@ -23,6 +23,7 @@ final class FuzzTarget: @unchecked Sendable { // set once in main before any inp
         switch kind {
         case .parser: parse(bytes)
         case .pipeline: typeset(bytes)
+        case .text: typeset(PlainText.map(bytes))
         }
     }
 
@@ -56,18 +57,33 @@ final class FuzzTarget: @unchecked Sendable { // set once in main before any inp
             return
         }
         guard exists else { fail("a successful build wrote no PDF") }
-        let qpdf = Process()
-        qpdf.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        qpdf.arguments = ["--check", out]
-        let pipe = Pipe()
-        qpdf.standardOutput = pipe
-        qpdf.standardError = pipe
-        do { try qpdf.run() } catch { fail("cannot run qpdf: \(error)") }
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        qpdf.waitUntilExit()
-        if qpdf.terminationStatus != 0 || report.contains("WARNING") {
-            fail("qpdf --check rejects the PDF:\n\(report)")
+        let qpdf = tool("/usr/bin/qpdf", ["--check", out])
+        if qpdf.status != 0 || qpdf.output.contains("WARNING") {
+            fail("qpdf --check rejects the PDF:\n\(qpdf.output)")
         }
+        if PlainText.isPlain(bytes) {
+            let shown = tool("/usr/bin/pdftotext", ["-enc", "UTF-8", out, "-"])
+            if shown.status != 0 { fail("pdftotext cannot read the PDF") }
+            if let lost = PlainText.missing(from: shown.output, input: bytes) { fail("text lost with exit 0: \(lost)") }
+        }
+    }
+
+    /// Runs a checking tool; its exit status and what it printed. The output goes through a file, not a pipe:
+    /// libFuzzer's timer signal interrupts reads from a pipe, and Foundation traps on that (EINTR).
+    func tool(_ path: String, _ arguments: [String]) -> (status: Int32, output: String) {
+        let log = folder + "/tool.out"
+        guard FileManager.default.createFile(atPath: log, contents: nil),
+              let handle = FileHandle(forWritingAtPath: log) else { fail("cannot create \(log)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = handle
+        do { try process.run() } catch { fail("cannot run \(path): \(error)") }
+        process.waitUntilExit()
+        try? handle.close()
+        let output = String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self)
+        return (process.terminationStatus, output)
     }
 
     func fail(_ message: String) -> Never {

@@ -66,6 +66,19 @@ final class PathologicalLayoutTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
     }
 
+    /// With nothing before it the first page is never finished: the error at the directive is what is reported,
+    /// not the tagging stage's complaint about the page cairo writes for an empty document.
+    func testFullPageExclusionBeforeAnyTextIsTheLocatedError() throws {
+        for source in ["@exclude rect(0, 0, 100%, 100%) pages=all\n\nword word word\n",
+                       "@exclude rect(0, 0, 100%, 100%)\n\nword word word\n"] {
+            let (result, pdf) = try run(source)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.stderr.contains("doc.rt:1:1: error: no line of text fits on page 1"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("tagging"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
+        }
+    }
+
     func testTextNeverGoesInsideAnExclusion() throws {
         // The left half of every page's text area is excluded: every word sits right of it, and all are there.
         let source = "@exclude rect(0, 0, 50%, 100%) pages=all\n\n" + String(repeating: "word ", count: 3_000) + "\n"

@@ -152,6 +152,20 @@ final class RobustInputTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("big.yaml:1:1: error: data file 'big.yaml' is too large"), result.stderr)
     }
 
+    /// The same ten million values in front matter `vars:` are an error at the front matter, not an empty section.
+    func testFrontMatterWithMillionsOfValuesThroughAliasesIsAnError() throws {
+        let dir = try Harness.scratch()
+        var vars = "  a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1 ... 6 {
+            vars += "  a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        try Harness.write("---\nvars:\n" + vars + "  items: *a6\n---\n{{#items}}{{.}}{{/items}}\n", to: dir + "/d.rt")
+        let result = try Harness.typeset(["d.rt", "-o", "d.pdf"], cwd: dir)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("d.rt:2:1: error: front matter is too large"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/d.pdf"))
+    }
+
     func testFontWarningsNameTheFrontMatterValue() throws {
         let dir = try Harness.scratch()
         try Harness.write("---\nfonts:\n  - nope.ttf\n---\nHello.\n", to: dir + "/f.rt")

@@ -60,7 +60,7 @@ final class WordMeasure {
     private var fonts: [OpaquePointer] = []  // PangoFont, owned
     private var fontIndex: [FontKey: Int32] = [:]
     private var words: [WordKey: Shaped] = [:]
-    private var glyphs = pango_glyph_string_new()!
+    private var glyphs = allocated(pango_glyph_string_new(), "a glyph string")
     /// The layouts' language (none of the fast path's runs sets its own).
     private let language: OpaquePointer?
 
@@ -123,7 +123,7 @@ final class WordMeasure {
     }
 
     /// Measures an eligible paragraph, or nil when a character has no glyph in its face (then Pango would fall
-    /// back to another font, which only the exact measurement sees).
+    /// back to another font, which only the exact measurement sees) or no face loads.
     func measure(text: UnsafeBufferPointer<UInt8>, runs: [AttributeRun], base: FontKey,
                  engine: LayoutEngine) -> ParagraphMeasurement? {
         guard let textBase = text.baseAddress else { return nil }
@@ -135,7 +135,7 @@ final class WordMeasure {
         }
         var m = ParagraphMeasurement(attrs: attrs, advance: [Int32](repeating: 0, count: charCount),
                                      clusterStart: [Bool](repeating: false, count: charCount))
-        let baseFont = font(base, engine: engine)
+        guard let baseFont = font(base, engine: engine) else { return nil }
         var runIndex = 0
         var byte = 0, ch = 0
         while byte < text.count {
@@ -146,7 +146,8 @@ final class WordMeasure {
             if runIndex < runs.count {
                 let run = runs[runIndex]
                 if run.range.lowerBound <= byte {
-                    face = font(FontKey(run.attributes), engine: engine)
+                    guard let runFont = font(FontKey(run.attributes), engine: engine) else { return nil }
+                    face = runFont
                     runEnd = run.range.upperBound
                 } else {
                     runEnd = run.range.lowerBound
@@ -187,10 +188,12 @@ final class WordMeasure {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
-    private func font(_ key: FontKey, engine: LayoutEngine) -> Int32 {
+    /// nil when Pango loads no font for the description (no fonts configured at all): the caller then takes the
+    /// exact measurement, whose layout reports the missing glyphs as usual.
+    private func font(_ key: FontKey, engine: LayoutEngine) -> Int32? {
         if let index = fontIndex[key] { return index }
         // The face the itemizer takes first for this description: Pango's fontset for it, first font.
-        let loaded = pango_context_load_font(context, engine.fontDescription(key))!
+        guard let loaded = pango_context_load_font(context, engine.fontDescription(key)) else { return nil }
         fonts.append(OpaquePointer(loaded))
         let index = Int32(clamping: fonts.count - 1)
         fontIndex[key] = index
