@@ -8,8 +8,13 @@
 import Foundation
 
 struct IncrementalUpdate {
-    private let base: Data
-    private var body = Data()
+    /// cairo's file, appended to as objects are put: neither it nor the update is ever held in memory whole
+    /// (a 3,000-page document of narrow columns is a 300 MB file).
+    private let file: FileHandle
+    private var pending: [UInt8] = []
+    /// Bytes in the file so far, written or pending.
+    private var length: Int
+    private var hash = FNV128()
     /// Object number -> offset of its new version in the finished file.
     private var offsets: [Int: Int] = [:]
     private(set) var nextNumber: Int
@@ -17,10 +22,12 @@ struct IncrementalUpdate {
     let root: Int
     let info: Int?
 
-    /// `base` is cairo's complete file; its trailer gives /Size, /Root, /Info and the xref offset.
-    init(base: Data) throws {
-        self.base = base
-        let tail = String(decoding: base.suffix(1024), as: UTF8.self)
+    /// `path` is cairo's complete file; its trailer gives /Size, /Root, /Info and the xref offset.
+    init(appendingTo path: String) throws {
+        file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = Int(try file.seekToEnd())
+        try file.seek(toOffset: UInt64(max(size - 1024, 0)))
+        let tail = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
         func number(after key: String) -> Int? {
             guard let r = tail.range(of: key, options: .backwards) else { return nil }
             return Int(tail[r.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\r" }.prefix { $0.isNumber })
@@ -33,6 +40,15 @@ struct IncrementalUpdate {
         self.root = root
         info = number(after: "/Info")
         previousXref = xref
+        // The /ID hashes the whole file: cairo's part is read once, in chunks.
+        try file.seek(toOffset: 0)
+        length = 0
+        while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hash.add(chunk)
+            length += chunk.count
+        }
+        try file.seekToEnd()
+        try append([0x0A])
     }
 
     mutating func reserve() -> Int {
@@ -41,32 +57,41 @@ struct IncrementalUpdate {
     }
 
     /// Object `number` (new or replacing cairo's) as `syntax`.
-    mutating func put(_ number: Int, _ syntax: String) {
-        begin(number)
-        body.append(contentsOf: Array(syntax.utf8))
-        body.append(contentsOf: Array("\nendobj\n".utf8))
+    mutating func put(_ number: Int, _ syntax: String) throws {
+        try begin(number)
+        try append(Array(syntax.utf8))
+        try append(Array("\nendobj\n".utf8))
     }
 
     /// A stream object: `dictionary` entries (without /Length) and its data.
-    mutating func putStream(_ number: Int, _ dictionary: String, _ data: Data) {
-        begin(number)
-        body.append(contentsOf: Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8))
-        body.append(data)
-        body.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+    mutating func putStream(_ number: Int, _ dictionary: String, _ data: Data) throws {
+        try begin(number)
+        try append(Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8))
+        try append(data)
+        try append(Array("\nendstream\nendobj\n".utf8))
     }
 
-    private mutating func begin(_ number: Int) {
-        offsets[number] = base.count + 1 + body.count
-        body.append(contentsOf: Array("\(number) 0 obj\n".utf8))
+    private mutating func begin(_ number: Int) throws {
+        offsets[number] = length
+        try append(Array("\(number) 0 obj\n".utf8))
     }
 
-    /// The whole file: cairo's bytes, the new objects, one cross-reference subsection per run of numbers, and
-    /// a trailer with a deterministic /ID (a hash of the bytes, so the same input gives the same file).
-    func finished() -> Data {
-        var out = base
-        out.append(0x0A)
-        out.append(body)
-        let xrefAt = out.count
+    private mutating func append<Bytes: Collection>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
+        if let data = bytes as? Data { hash.add(data) } else { hash.add(bytes) }
+        pending.append(contentsOf: bytes)
+        length += bytes.count
+        if pending.count >= 1 << 20 { try flush() }
+    }
+
+    private mutating func flush() throws {
+        try file.write(contentsOf: pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the file: one cross-reference subsection per run of numbers, and a trailer with a deterministic
+    /// /ID (a hash of the bytes before the xref, so the same input gives the same file).
+    mutating func finish() throws {
+        let xrefAt = length
         var xref = "xref\n"
         let numbers = offsets.keys.sorted()
         var i = 0
@@ -77,25 +102,43 @@ struct IncrementalUpdate {
             for n in numbers[i...j] { xref += PDFSyntax.xrefEntry(offsets[n] ?? 0) }
             i = j + 1
         }
-        let id = Self.hash(out)
+        let id = hash.hex
         var trailer = "trailer\n<< /Size \(nextNumber) /Root \(root) 0 R"
         if let info { trailer += " /Info \(info) 0 R" }
         trailer += " /Prev \(previousXref) /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
-        out.append(contentsOf: Array((xref + trailer).utf8))
-        return out
+        pending.append(contentsOf: Array((xref + trailer).utf8))
+        try flush()
+        try file.close()
     }
+}
 
-    /// 128 bits of FNV-1a (two lanes) as hex: an identifier, not a checksum anyone relies on.
-    static func hash(_ data: Data) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-        data.withUnsafeBytes { raw in
-            for byte in raw.bindMemory(to: UInt8.self) {
+/// 128 bits of FNV-1a (two lanes) as hex, fed in pieces: an identifier, not a checksum anyone relies on.
+struct FNV128 {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+
+    mutating func add<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        var a = self.a, b = self.b
+        let done: Void? = bytes.withContiguousStorageIfAvailable { raw in
+            for byte in raw {
                 a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
                 b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
             }
         }
-        return String(format: "%016llx%016llx", a, b)
+        if done == nil {
+            for byte in bytes {
+                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+                b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
+            }
+        }
+        self.a = a
+        self.b = b
     }
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { add($0) }
+    }
+
+    var hex: String { String(format: "%016llx%016llx", a, b) }
 }
 
 /// PDF syntax for values the stage writes itself.

@@ -10,25 +10,20 @@ struct QPDFError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// One PDF opened with qpdf from memory; the bytes stay alive as long as qpdf may read them.
+/// One PDF opened with qpdf from its file, which qpdf reads lazily (only the objects asked for).
 final class QPDFFile {
     let q: qpdf_data
-    private let bytes: UnsafeMutableRawBufferPointer
 
-    init(data: Data, description: String) throws {
+    init(path: String) throws {
         q = qpdf_init()
         qpdf_silence_errors(q)
-        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
-        data.copyBytes(to: bytes)
-        let code = qpdf_read_memory(q, description, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                    UInt64(data.count), nil)
+        let code = qpdf_read(q, path, nil)
         if code & qpdfErrors != 0 { throw QPDFError(description: lastError() ?? "qpdf cannot read the file") }
     }
 
     deinit {
         var data: qpdf_data? = q
         qpdf_cleanup(&data)
-        bytes.deallocate()
     }
 
     func lastError() -> String? {

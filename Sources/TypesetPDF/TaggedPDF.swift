@@ -21,9 +21,9 @@ struct TaggingInput {
 
 enum TaggedPDF {
     static func finish(path: String, _ input: TaggingInput) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let pdf = try QPDFFile(data: data, description: path)
-        var update = try IncrementalUpdate(base: data)
+        // qpdf reads cairo's file lazily while the update is appended to it: neither is held in memory whole.
+        let pdf = try QPDFFile(path: path)
+        var update = try IncrementalUpdate(appendingTo: path)
         let pages = (0..<pdf.pageCount).map(pdf.page)
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
@@ -34,20 +34,20 @@ enum TaggedPDF {
             continuations.append(try rewriteContent(of: page, marks: input.pages[p].count, silent: silent, pdf, &update))
         }
         let tree = StructureTree(pages: input.pages, continuations: continuations)
-        let root = writeTree(tree, pages: pages, pdf, &update)
+        let root = try writeTree(tree, pages: pages, pdf, &update)
         var catalog = [
             "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
             "/Lang \(PDFSyntax.text(input.language))", "/ViewerPreferences << /DisplayDocTitle true >>",
             "/Version /1.7",
         ]
-        let producer = writeInfo(input, pdf, &update)
+        let producer = try writeInfo(input, pdf, &update)
         let metadata = update.reserve()
-        update.putStream(metadata, "/Type /Metadata /Subtype /XML",
+        try update.putStream(metadata, "/Type /Metadata /Subtype /XML",
                          Data(XMPMetadata(input: input, producer: producer).packet.utf8))
         catalog.append("/Metadata \(PDFSyntax.ref(metadata))")
         if input.standards.contains(where: \.isPDFA) { catalog.append(try outputIntent(&update)) }
-        update.put(update.root, pdf.unparse(pdf.root, replacing: catalog))
-        try update.finished().write(to: URL(fileURLWithPath: path))
+        try update.put(update.root, pdf.unparse(pdf.root, replacing: catalog))
+        try update.finish()
     }
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
@@ -65,9 +65,9 @@ enum TaggedPDF {
             continuations.merge(result.continuations) { $0 + $1 }
             let rewritten = result.data
             if let packed = Deflate.fast(rewritten) {
-                update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
+                try update.putStream(pdf.objectNumber(stream), "/Filter /FlateDecode", packed)
             } else {
-                update.putStream(pdf.objectNumber(stream), "", rewritten)
+                try update.putStream(pdf.objectNumber(stream), "", rewritten)
             }
         }
         return continuations
@@ -76,7 +76,7 @@ enum TaggedPDF {
     /// The structure tree root, the Document element, every element (children in source order after the
     /// element's own content), the parent tree; pages and link annotations get their keys. Returns the root.
     static func writeTree(_ tree: StructureTree, pages: [qpdf_oh], _ pdf: QPDFFile,
-                          _ update: inout IncrementalUpdate) -> Int {
+                          _ update: inout IncrementalUpdate) throws -> Int {
         let root = update.reserve(), document = update.reserve(), parentTree = update.reserve()
         var numbers: [Int: Int] = [:]
         for id in tree.elements.keys.sorted() { numbers[id] = update.reserve() }
@@ -109,35 +109,35 @@ enum TaggedPDF {
             if let scope = node.scope { d += " /A << /O /Table /Scope /\(scope) >>" }
             if let numbering = node.listNumbering { d += " /A << /O /List /ListNumbering /\(numbering) >>" }
             if node.type == "Note" { d += " /ID \(PDFSyntax.ascii("note-\(id)"))" }   // PDF/UA: notes have ids
-            update.put(number, d + " >>")
+            try update.put(number, d + " >>")
         }
-        update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
+        try update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
                    + tree.top.map { ref($0) }.joined(separator: " ") + "] >>")
 
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
         var nums: [String] = []
         for (p, owners) in tree.owners.enumerated() {
-            update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: ["/StructParents \(p)", "/Tabs /S"]))
+            try update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: ["/StructParents \(p)", "/Tabs /S"]))
             nums.append("\(p) [" + owners.map { $0.map { ref($0) } ?? "null" }.joined(separator: " ") + "]")
         }
         var key = tree.owners.count
         for link in tree.linkElements {
             guard link.index < pdf.count(annotations[link.page]), numbers[link.element] != nil else { continue }
             let annotation = pdf.item(annotations[link.page], link.index)
-            update.put(pdf.objectNumber(annotation), pdf.unparse(annotation, replacing: [
+            try update.put(pdf.objectNumber(annotation), pdf.unparse(annotation, replacing: [
                 "/StructParent \(key)", "/Contents \(PDFSyntax.text(link.contents))", "/F 4",
             ]))
             nums.append("\(key) \(ref(link.element))")
             key += 1
         }
-        update.put(parentTree, "<< /Nums [" + nums.joined(separator: " ") + "] >>")
-        update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
+        try update.put(parentTree, "<< /Nums [" + nums.joined(separator: " ") + "] >>")
+        try update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
                    + " /ParentTreeNextKey \(key) >>")
         return root
     }
 
     /// Title and `D:` dates in the Info dictionary (the XMP repeats them); returns cairo's Producer.
-    static func writeInfo(_ input: TaggingInput, _ pdf: QPDFFile, _ update: inout IncrementalUpdate) -> String {
+    static func writeInfo(_ input: TaggingInput, _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> String {
         let info = pdf.key(pdf.trailer, "/Info")
         var keys = ["/Title \(PDFSyntax.text(input.title))"]
         if let seconds = input.metadata.creationDate {
@@ -146,7 +146,7 @@ enum TaggedPDF {
         }
         let producer = pdf.string(pdf.key(info, "/Producer")) ?? "typeset"
         if let number = update.info, qpdf_oh_is_dictionary(pdf.q, info) != 0 {
-            update.put(number, pdf.unparse(info, replacing: keys))
+            try update.put(number, pdf.unparse(info, replacing: keys))
         }
         return producer
     }
@@ -158,7 +158,7 @@ enum TaggedPDF {
             throw QPDFError(description: "PDF/A needs the sRGB ICC profile from icc-profiles-free or colord-data (\(candidates[0]))")
         }
         let icc = update.reserve()
-        update.putStream(icc, "/N 3", profile)
+        try update.putStream(icc, "/N 3", profile)
         let name = PDFSyntax.ascii("sRGB IEC61966-2.1")
         return "/OutputIntents [<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier \(name) /Info \(name)"
             + " /DestOutputProfile \(PDFSyntax.ref(icc)) >>]"
