@@ -59,8 +59,8 @@ struct IncrementalUpdate {
     /// Object `number` (new or replacing cairo's) as `syntax`.
     mutating func put(_ number: Int, _ syntax: String) throws {
         try begin(number)
-        try append(Array(syntax.utf8))
-        try append(Array("\nendobj\n".utf8))
+        try write(syntax)
+        try end()
     }
 
     /// A stream object: `dictionary` entries (without /Length) and its data.
@@ -71,15 +71,27 @@ struct IncrementalUpdate {
         try append(Array("\nendstream\nendobj\n".utf8))
     }
 
-    private mutating func begin(_ number: Int) throws {
+    /// Object `number` written in parts (`write`, then `end`): an element with a million kids is never one string.
+    mutating func begin(_ number: Int) throws {
         offsets[number] = length
         try append(Array("\(number) 0 obj\n".utf8))
     }
 
+    mutating func write(_ syntax: String) throws { try append(syntax.utf8) }
+
+    mutating func end() throws { try append(Array("\nendobj\n".utf8)) }
+
     private mutating func append<Bytes: Collection>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
-        if let data = bytes as? Data { hash.add(data) } else { hash.add(bytes) }
+        hash.add(bytes)
         pending.append(contentsOf: bytes)
         length += bytes.count
+        if pending.count >= 1 << 20 { try flush() }
+    }
+
+    private mutating func append(_ data: Data) throws {
+        hash.add(data)
+        pending.append(contentsOf: data)
+        length += data.count
         if pending.count >= 1 << 20 { try flush() }
     }
 
