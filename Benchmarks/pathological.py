@@ -41,7 +41,7 @@ def main():
     typeset, out = sys.argv[1], sys.argv[2]
     limit = float(sys.argv[3]) if len(sys.argv) > 3 else 60
     os.makedirs(out, exist_ok=True)
-    print(f"{'input':24} {'bytes':>8} {'seconds':>9} {'peak MB':>8}")
+    print(f"{'input':24} {'bytes':>8} {'seconds':>9} {'cpu-s':>7} {'cpu-s/MB':>8} {'peak MB':>8}")
     for name, text in CASES.items():
         path = os.path.join(out, "patho.rt")
         with open(path, "w") as f:
@@ -64,7 +64,10 @@ def main():
                 time.sleep(0.05)
         seconds = time.monotonic() - start
         proc.returncode = 0  # reaped above
-        print(f"{name:24} {len(text.encode()):8} {seconds:9.2f} {usage.ru_maxrss / 1024:8.0f}{status}", flush=True)
+        size = len(text.encode())
+        cpu = usage.ru_utime + usage.ru_stime  # steadier than wall time on a shared machine
+        print(f"{name:24} {size:8} {seconds:9.2f} {cpu:7.2f} {cpu / (size / 1048576):8.2f} "
+              f"{usage.ru_maxrss / 1024:8.0f}{status}", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -42,6 +42,7 @@ for i in range(50000): print('| item %d | %d | some text %d |' % (i, i * 7, i % 
 
 cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
 printf '%-24s %5s %6s %8s %8s %9s %8s\n' case exit pages wall-s cpu-s peak-MB cpu-s/MB
+rm -f "$out/summary.txt"
 for name in ${CASES:-$cases}; do
     gen "$name"
     src="$out/$name.rt" pdf="$out/$name.pdf"
@@ -53,5 +54,10 @@ for name in ${CASES:-$cases}; do
     bytes=$(stat -c %s "$src")
     awk -v n="$name" -v st="$status" -v pg="${pages:--}" -v s="$secs" -v c="$(echo "$user $sys" | awk '{print $1 + $2}')" \
         -v kb="$kb" -v b="$bytes" \
-        'BEGIN { printf "%-24s %5s %6s %8.2f %8.2f %9.1f %8.2f\n", n, st, pg, s, c, kb / 1024, c / (b / 1048576) }'
+        'BEGIN { printf "%-24s %5s %6s %8.2f %8.2f %9.1f %8.2f\n", n, st, pg, s, c, kb / 1024, c / (b / 1048576) }' \
+        | tee -a "$out/summary.txt"
 done
+# Issue 8's target for tables: CPU seconds per page within 2x of body text's.
+awk '$1 == "body-50k-words" { b = $5 / $3 } $1 == "table-50k-rows" { t = $5 / $3 }
+     END { if (b > 0 && t > 0) printf "table/body CPU per page: %.4f / %.4f s = %.2fx (target <= 2)\n", t, b, t / b }' \
+    "$out/summary.txt"

@@ -107,6 +107,19 @@ extension ParagraphLayout {
     /// Bytes per piece of text without spaces. Pango shapes the rest of a word again for each line it breaks
     /// the word into, so a word costs time quadratic in its length within one layout: keep such pieces short.
     static let wordPieceBytes = 2048
+    /// Lines per piece of a long word: each piece lays its last line out again for the next, while Pango's
+    /// work per line grows with the rest of the piece (`a` x 100,000: 1.7 times fewer instructions in layout
+    /// than pieces of 2 KB).
+    static let wordPieceLines = 4.0
+
+    /// Bytes per piece of a long word at this width: about `wordPieceLines` lines, at most `wordPieceBytes`.
+    static func wordPieceBudget(_ paragraph: AttributedParagraph, columnWidth: Double) -> Int {
+        var size = paragraph.runs.isEmpty ? 10 : 0.0
+        for run in paragraph.runs { size = max(size, run.attributes.fontSize) }
+        guard size.isFinite, size > 0 else { return wordPieceBytes }
+        let perLine = max(columnWidth, 1) / (0.5 * size)
+        return Int(min(max(wordPieceLines * perLine, 64), Double(wordPieceBytes)))
+    }
 
     /// Whether the text has a run without spaces longer than `wordPieceBytes`.
     static func hasLongWord(_ text: String) -> Bool {
@@ -192,6 +205,10 @@ extension ParagraphLayout {
 /// whose layout or boxes were dropped is laid out again, the same way, when a line of it is wanted again.
 final class PieceSet {
     static let keptPieces = 4
+    /// Text whose layouts are kept beyond `keptPieces`: the pieces of a column the paginator looked ahead
+    /// through are placed next (short pieces of a long word are many to a column; laying them out again
+    /// doubled the work).
+    static let keptLayoutBytes = 64 * 1024
     /// Pieces whose line boxes are kept: some 8,000 lines, more than a page of any column set holds (a band
     /// being balanced is placed again from its top).
     static let keptBoxPieces = 256
@@ -199,6 +216,7 @@ final class PieceSet {
     private let paragraph: AttributedParagraph
     private let bytes: [UInt8]
     private let budget: Int
+    private let wordBudget: Int
     private let columnWidth: Double
     private let engine: LayoutEngine
     private let imageCache: ImageCache
@@ -209,6 +227,7 @@ final class PieceSet {
     private var boxes: [[LineBox]?] = []
     private var layouts: [ParagraphLayout?] = []
     private var recent: [Int] = []
+    private var recentBytes = 0
     /// Where the next piece starts in the paragraph's text.
     private var offset = 0
     private(set) var lineCount = 0
@@ -219,6 +238,7 @@ final class PieceSet {
         self.paragraph = paragraph
         bytes = Array(paragraph.text.utf8)
         self.budget = budget
+        wordBudget = ParagraphLayout.wordPieceBudget(paragraph, columnWidth: columnWidth)
         self.columnWidth = columnWidth
         self.engine = engine
         imageCache = images
@@ -253,7 +273,7 @@ final class PieceSet {
     /// has only one line).
     func buildNext(diagnostics: inout [Diagnostic]) {
         guard !isComplete else { return }
-        let end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
+        let end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget)
         let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
         let piece = ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: imageCache,
                                     diagnostics: &diagnostics)
@@ -333,6 +353,11 @@ final class PieceSet {
     private func remember(_ layout: ParagraphLayout, at k: Int) {
         layouts[k] = layout
         recent.append(k)
-        if recent.count > PieceSet.keptPieces { layouts[recent.removeFirst()] = nil }
+        recentBytes += nexts[k] - starts[k]
+        while recent.count > PieceSet.keptPieces && recentBytes > PieceSet.keptLayoutBytes {
+            let old = recent.removeFirst()
+            layouts[old] = nil
+            recentBytes -= nexts[old] - starts[old]
+        }
     }
 }

@@ -127,17 +127,25 @@ struct IncrementalUpdate {
         pending.append(contentsOf: "\nendstream\nendobj\n".utf8)
     }
 
-    private mutating func begin(_ number: Int) throws {
+    /// Object `number` written in parts (`write`, then `end`): an element with a million kids is never one string.
+    mutating func begin(_ number: Int) throws {
         if pending.count >= Self.flushSize { try flush() }
         offsets[number] = length + pending.count
         pending.append(contentsOf: "\(number) 0 obj\n".utf8)
     }
 
+    mutating func write(_ syntax: String) throws {
+        pending.append(contentsOf: syntax.utf8)
+        if pending.count >= Self.flushSize { try flush() }
+    }
+
+    mutating func end() throws { try write("\nendobj\n") }
+
     private mutating func flush() throws {
         hash.add(pending[...])
         var done = 0
         while done < pending.count {
-            let n = pending.withUnsafeBytes { write(output, $0.baseAddress! + done, $0.count - done) }
+            let n = pending.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, $0.count - done) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw QPDFError(description: "cannot write '\(path)': \(Self.reason())") }
             done += n

@@ -59,7 +59,8 @@ struct StructureTree {
             }
             owners.append(pageOwners)
         }
-        for id in elements.keys { elements[id]?.children.sort() }
+        // Over a copy of the keys: iterating `elements.keys` while changing `elements` copies the whole tree.
+        for id in Array(elements.keys) { elements[id]?.children.sort() }
         top.sort()
     }
 

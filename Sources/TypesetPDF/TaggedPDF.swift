@@ -146,48 +146,73 @@ enum TaggedPDF {
             let firstPage = element.content.lazy.compactMap { c -> Int? in
                 if case .mcid(let page, _) = c { return page } else { return nil }
             }.first
-            var kids: [String] = []
+            // Written in parts: a paragraph of a million lines has a million kids.
+            try update.begin(number)
+            try update.write("<< /Type /StructElem /S /\(node.type) /P \(ref(element.parent)) /K [")
+            var separator = ""
             for content in element.content {
                 switch content {
                 case .mcid(let page, let mcid):
-                    kids.append(page == firstPage ? String(mcid)
-                                : "<< /Type /MCR /Pg \(PDFSyntax.ref(pageNumbers[page])) /MCID \(mcid) >>")
+                    try update.write(separator + (page == firstPage ? String(mcid)
+                                     : "<< /Type /MCR /Pg \(PDFSyntax.ref(pageNumbers[page])) /MCID \(mcid) >>"))
                 case .annotation(let page, let index):
                     guard index < pdf.count(annotations[page]) else { continue }
                     let annotation = pdf.objectNumber(pdf.item(annotations[page], index))
-                    kids.append("<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page])) /Obj \(PDFSyntax.ref(annotation)) >>")
+                    try update.write(separator + "<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page])) /Obj \(PDFSyntax.ref(annotation)) >>")
                 }
+                separator = " "
             }
-            kids += element.children.map { ref($0) }
-            var d = "<< /Type /StructElem /S /\(node.type) /P \(ref(element.parent)) /K [\(kids.joined(separator: " "))]"
+            for child in element.children {
+                try update.write(separator + ref(child))
+                separator = " "
+            }
+            var d = "]"
             if let firstPage { d += " /Pg \(PDFSyntax.ref(pageNumbers[firstPage]))" }
             if let alt = node.alt { d += " /Alt \(PDFSyntax.text(alt))" }
             if let language = node.language { d += " /Lang \(PDFSyntax.text(language))" }
             if let scope = node.scope { d += " /A << /O /Table /Scope /\(scope) >>" }
             if let numbering = node.listNumbering { d += " /A << /O /List /ListNumbering /\(numbering) >>" }
             if node.type == "Note" { d += " /ID \(PDFSyntax.ascii("note-\(id)"))" }   // PDF/UA: notes have ids
-            try update.put(number, d + " >>")
+            try update.write(d + " >>")
+            try update.end()
         }
         try update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
                    + tree.top.map { ref($0) }.joined(separator: " ") + "] >>")
 
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
-        var nums: [String] = []
-        for (p, owners) in tree.owners.enumerated() {
+        for (p, _) in tree.owners.enumerated() {
             try update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: ["/StructParents \(p)", "/Tabs /S"]))
-            nums.append("\(p) [" + owners.map { $0.map { ref($0) } ?? "null" }.joined(separator: " ") + "]")
         }
         var key = tree.owners.count
+        var linkKeys: [String] = []
         for link in tree.linkElements {
             guard link.index < pdf.count(annotations[link.page]), numbers[link.element] != nil else { continue }
             let annotation = pdf.item(annotations[link.page], link.index)
             try update.put(pdf.objectNumber(annotation), pdf.unparse(annotation, replacing: [
                 "/StructParent \(key)", "/Contents \(PDFSyntax.text(link.contents))", "/F 4",
             ]))
-            nums.append("\(key) \(ref(link.element))")
+            linkKeys.append("\(key) \(ref(link.element))")
             key += 1
         }
-        try update.put(parentTree, "<< /Nums [" + nums.joined(separator: " ") + "] >>")
+        try update.begin(parentTree)
+        try update.write("<< /Nums [")
+        var separator = ""
+        for (p, owners) in tree.owners.enumerated() {
+            try update.write(separator + "\(p) [")
+            var inner = ""
+            for owner in owners {
+                try update.write(inner + (owner.map { ref($0) } ?? "null"))
+                inner = " "
+            }
+            try update.write("]")
+            separator = " "
+        }
+        for entry in linkKeys {
+            try update.write(separator + entry)
+            separator = " "
+        }
+        try update.write("] >>")
+        try update.end()
         try update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
                    + " /ParentTreeNextKey \(key) >>")
         return root

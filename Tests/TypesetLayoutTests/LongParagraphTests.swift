@@ -68,6 +68,26 @@ final class LongParagraphTests: XCTestCase {
         XCTAssertLessThan(Double(work[1]) / Double(work[0]), 5, "\(work)")
     }
 
+    func testPaginatedUnbreakableTextIsLaidOutOnce() throws {
+        // A long word is laid out in pieces of a few lines; placing a column used to lay out again the
+        // pieces whose layouts were dropped while the paginator looked ahead (twice the work).
+        for columns in [1, 4] {
+            let n = 40_000
+            let doc = Fixture.document([.paragraph(Fixture.paragraph(String(repeating: "a", count: n)))],
+                                       columns: columns)
+            resetWork()
+            var characters = 0
+            _ = try DocumentLayout.paginate(doc) { page in
+                for line in page.lines { characters += line.box.length }
+            }
+            XCTAssertEqual(characters, n)
+            // Each piece lays out its last line again for the next one: about a quarter more, never twice.
+            XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 1.5 * Double(n), "\(columns) columns")
+            // Pieces hold a few lines, not kilobytes: Pango's cost within a piece grows with its lines squared.
+            XCTAssertLessThanOrEqual(LayoutWork.largestLayout, 4 * 100, "\(columns) columns")
+        }
+    }
+
     func testLongWordBesideAnExclusionCostsLinearWork() throws {
         // Each line of a word too long for the space beside a shape laid out all the rest of the word again.
         var work: [Int] = []
