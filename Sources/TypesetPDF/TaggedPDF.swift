@@ -188,9 +188,11 @@ enum TaggedPDF {
         for link in tree.linkElements {
             guard link.index < pdf.count(annotations[link.page]), numbers[link.element] != nil else { continue }
             let annotation = pdf.item(annotations[link.page], link.index)
-            try update.put(pdf.objectNumber(annotation), pdf.unparse(annotation, replacing: [
-                "/StructParent \(key)", "/Contents \(PDFSyntax.text(link.contents))", "/F 4",
-            ]))
+            let number = pdf.objectNumber(annotation)
+            let entries = ["/StructParent \(key)", "/Contents \(PDFSyntax.text(link.contents))", "/F 4"]
+            // Edited as cairo wrote it: through qpdf, every annotation would be parsed and kept (7 KB each).
+            try update.put(number, update.original(number).flatMap { LinkAnnotationText.edited($0, number: number, entries) }
+                           ?? pdf.unparse(annotation, replacing: entries))
             linkKeys.append("\(key) \(ref(link.element))")
             key += 1
         }
@@ -276,4 +278,30 @@ final class PageRewrites: @unchecked Sendable {
     func set(_ k: Int, _ page: PageRewrite) { lock.withLock { slots[k] = page } }
 
     var all: [PageRewrite] { lock.withLock { slots } }
+}
+
+/// A link annotation as cairo 1.16 writes it (`N 0 obj`, `<< /Type /Annot`, one key per line, `>>`, `endobj`), with
+/// its `/StructParent`, `/Contents` and `/F` lines replaced by `entries`; nil for anything written otherwise.
+enum LinkAnnotationText {
+    static func edited(_ text: String, number: Int, _ entries: [String]) -> String? {
+        guard text.hasPrefix("\(number) 0 obj"), let open = text.range(of: "<<"),
+              let end = text.range(of: "endobj", options: .backwards),
+              let close = text.range(of: ">>", options: .backwards, range: open.upperBound ..< end.lowerBound) else { return nil }
+        var lines = text[open.upperBound ..< close.lowerBound].split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "/Type /Annot",
+              text[close.upperBound ..< end.lowerBound].allSatisfy(\.isWhitespace) else { return nil }
+        // Only the annotation's own keys go (a file link's action has an `/F` of its own, one level down).
+        let replaced = ["/StructParent", "/Contents", "/F"]
+        var depth = 0
+        var kept: [Substring] = []
+        for line in lines {
+            let key = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "(" && $0 != "<" && $0 != "[" }
+            if depth > 0 || !replaced.contains(String(key)) { kept.append(line) }
+            depth += line.components(separatedBy: "<<").count - line.components(separatedBy: ">>").count
+            if depth < 0 { return nil }
+        }
+        guard depth == 0 else { return nil }
+        lines = kept
+        return "<<" + lines.map { "\n" + $0 }.joined() + "\n   " + entries.joined(separator: " ") + "\n>>"
+    }
 }
