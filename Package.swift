@@ -26,8 +26,10 @@ let package = Package(
         // SVG images: librsvg parses them and draws them through cairo as vectors (no rasterising). Loaded with
         // dlopen on the first SVG (Sources/CRsvg/include/typeset_svg.h), so other documents never map it.
         .target(name: "CRsvg"),
-        // qpdf's C API: the tagging stage rewrites cairo's file (structure tree, XMP, output intent).
-        .systemLibrary(name: "CQpdf", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // qpdf's C API: the tagging stage rewrites cairo's file (structure tree, XMP, output intent). Loaded with
+        // dlopen while a tagged build lays out (Sources/CQpdf/include/typeset_qpdf.h): linked, libqpdf and the
+        // dozen libraries it pulls in were the largest part of the dynamic loader's work at every start.
+        .target(name: "CQpdf", linkerSettings: [.linkedLibrary("z")]),
         // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).
         .target(name: "CTempCleanup"),
         // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.

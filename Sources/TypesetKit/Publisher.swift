@@ -39,6 +39,10 @@ struct Publisher {
         var total: Int? = nil
         var drawn = 0
         report?(BuildProgress(stage: "typesetting"))
+        // libqpdf and hyphenation patterns load on other threads while the document is laid out.
+        var writesPDF = true
+        if case .file(let target) = output { writesPDF = OutputFormat(path: target) == .pdf }
+        BackgroundLoads.start(document, pdf: writesPDF)
         var clock = Date()
         func lap() -> Double {
             defer { clock = Date() }

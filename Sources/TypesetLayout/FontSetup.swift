@@ -99,13 +99,15 @@ extension LayoutEngine {
             guard a.weight >= 600 || a.style != .normal else { return }
             var key = FontKey(a)
             if unknown.contains(key.family) { key.family = LayoutEngine.fallbackFamily }
-            key.size = 10  // the face does not depend on the size
-            guard seenFaces.insert(key).inserted else { return }
-            let face = synthesis(key)
-            if key.weight >= 600 && face.bold {
+            var face = key
+            face.size = 10  // the face does not depend on the size
+            guard seenFaces.insert(face).inserted else { return }
+            // Loaded at the run's size: the fontset its paragraph needs anyway (one fontconfig sort, not two).
+            let synthesised = synthesis(key)
+            if key.weight >= 600 && synthesised.bold {
                 diagnostics.append(.warning("font family '\(key.family)' has no bold face; bold is synthesised", at: location))
             }
-            if key.style != .normal && face.italic {
+            if key.style != .normal && synthesised.italic {
                 diagnostics.append(.warning("font family '\(key.family)' has no italic face; italic is synthesised (slanted)",
                                             at: location))
             }

@@ -3,10 +3,24 @@
 // loaded; the end-to-end tests check that a document needing neither loads neither.
 
 import CRsvg
+import TypesetIR
 
 public enum LazyLoads {
     /// Pattern files (full paths) and "librsvg", in that order.
     public static var loaded: [String] {
         HyphenationDictionaries.loadedPatternFiles() + (typeset_svg_loaded() != 0 ? ["librsvg"] : [])
+    }
+
+    /// Starts reading the hyphenation patterns the document's first hyphenated paragraph will ask for, on a
+    /// thread of its own, so they load while fontconfig starts instead of after it. Only a paragraph that the
+    /// total-fit breaker hyphenates asks (ParagraphLayout), so a document without one still loads nothing.
+    public static func preload(_ document: TypesetDocument, engine: LayoutEngine) {
+        for case .paragraph(let paragraph) in document.blocks {
+            let style = paragraph.style
+            guard style.hyphenate, !paragraph.text.isEmpty, !paragraph.text.utf8.contains(9),
+                  ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { continue }
+            HyphenationDictionaries.preload(style.language)
+            return
+        }
     }
 }

@@ -59,6 +59,9 @@ public final class LayoutEngine: @unchecked Sendable {
         // map's resolution, and at 96 dpi that asked fontconfig again for every face (twice the font loads).
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)
+        // The language Pango itemizes with anyway, set: fonts loaded by description (FontSetup's face checks)
+        // then share the fontsets paragraphs use instead of asking fontconfig again (issue 14, start-up).
+        pango_context_set_language(context, pango_language_get_default())
         // 72 dpi: a 10pt font is 10 units of PDF user space, not 13.33.
         pango_cairo_context_set_resolution(context, 72)
         // Unhinted, unrounded metrics: positions in a PDF must not snap to a pixel grid.

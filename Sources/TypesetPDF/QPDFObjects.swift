@@ -16,6 +16,10 @@ final class QPDFFile {
     let q: qpdf_data
 
     init(path: String) throws {
+        // libqpdf is loaded with dlopen (Sources/CQpdf): a machine without it fails here, with a reason.
+        guard typeset_qpdf_load() != 0 else {
+            throw QPDFError(description: typeset_qpdf_unavailable().map { String(cString: $0) } ?? "libqpdf cannot be loaded")
+        }
         q = qpdf_init()
         qpdf_silence_errors(q)
         let code = qpdf_read(q, path, nil)

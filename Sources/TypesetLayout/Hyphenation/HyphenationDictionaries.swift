@@ -38,6 +38,25 @@ public enum HyphenationDictionaries {
         lock.lock()
         defer { lock.unlock() }
         if let known = loaded[key] { return (known, false) }
+        let found = find(key)
+        loaded[key] = .some(found)
+        return (found, found == nil)
+    }
+
+    /// Loads the patterns for `language` on a thread of its own, so they are read while fontconfig starts
+    /// (issue 14, start-up); a paragraph asking meanwhile waits for them. A language without patterns is not
+    /// recorded: the paragraph that asks still warns.
+    public static func preload(_ language: String) {
+        let key = language.lowercased()
+        Thread.detachNewThread {
+            lock.lock()
+            defer { lock.unlock() }
+            if loaded[key] == nil, let found = find(key) { loaded[key] = .some(found) }
+        }
+    }
+
+    /// The hyphenator for a lower-cased tag, from a file loaded before or read now; the caller holds `lock`.
+    private static func find(_ key: String) -> Hyphenator? {
         var found: Hyphenator? = nil
         let defaults = defaultMinimums[primaryLanguage(key)] ?? (2, 3)
         // The folder is listed only when no file has the usual name.
@@ -55,8 +74,7 @@ public enum HyphenationDictionaries {
                 }
             }
         }
-        loaded[key] = .some(found)
-        return (found, found == nil)
+        return found
     }
 
     /// The pattern files read so far in this process (`--verbose`; tests check they stay unread when no
