@@ -50,6 +50,28 @@ final class LazyLoadingTests: XCTestCase {
         XCTAssertEqual(both.map { ($0 as NSString).lastPathComponent }, ["hyph_de_DE.dic", "hyph_en_US.dic"], "\(both)")
     }
 
+    /// libqpdf (and the gnutls, nettle, gmp, p11-kit... it pulls in) is opened with dlopen by tagged builds only:
+    /// the binary does not name it, so no run pays for loading and relocating it at start.
+    func testQpdfIsNotLinkedButTaggingStillWorks() throws {
+        let dynamic = try Harness.run("readelf", ["-d", Harness.binary])
+        XCTAssertEqual(dynamic.status, 0, dynamic.stderr)
+        let needed = String(decoding: dynamic.stdout, as: UTF8.self).split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertFalse(needed.isEmpty, "readelf lists no NEEDED entries")
+        XCTAssertFalse(needed.contains { $0.contains("libqpdf") || $0.contains("libgnutls") }, "\(needed)")
+        // The tagging stage loaded it: the PDF has its structure tree (Harness.typeset ran qpdf --check on it).
+        let dir = try Harness.scratch()
+        try Harness.write(page, to: dir + "/doc.rt")
+        let result = try Harness.typeset(["doc.rt", "-o", "doc.pdf"], cwd: dir)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let catalog = try Harness.run("qpdf", ["--show-object=trailer", dir + "/doc.pdf"])
+        let root = String(decoding: catalog.stdout, as: UTF8.self)
+        XCTAssertEqual(catalog.status, 0, catalog.stderr)
+        let number = root.range(of: "/Root ").map { root[$0.upperBound...].prefix { $0.isNumber } } ?? ""
+        let object = try Harness.run("qpdf", ["--show-object=\(number)", dir + "/doc.pdf"])
+        XCTAssertTrue(String(decoding: object.stdout, as: UTF8.self).contains("/StructTreeRoot"),
+                      "no structure tree in the catalog: the tagging stage did not run")
+    }
+
     func testAnSVGImageLoadsLibrsvg() throws {
         let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="96" height="48"><rect width="96" height="48"/></svg>"#
         XCTAssertEqual(try loadedOnDemand(page + "\n\n![box](box.svg)\n", files: ["box.svg": svg]), ["librsvg"])
