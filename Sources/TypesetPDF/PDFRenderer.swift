@@ -62,10 +62,11 @@ public enum PDFRenderer {
             summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
                 progress(total.map(RenderProgress.total) ?? .counted(counted))
             }) { page in
+                written(try emitter.wait())  // the context is the writer's until the page before is written
                 draw(page, on: cr, tags: tags)
                 tags.endPage()
                 outline.add(page.outline, to: surface.surface)
-                written(try emitter.showPage(cr, number: page.number))
+                emitter.showPage(cr, number: page.number)
             }
             written(try emitter.wait())
         } catch let failed as PageEmitterError {

@@ -1,9 +1,9 @@
 // `--jobs` above 1: cairo writes each finished page (cairo_show_page: it replays the page's recording as PDF
 // operators, the largest single cost of the main thread) on a thread of its own, while the main thread lays out
-// and places the next page. The surface and its context are touched by one thread at a time: the main thread
-// draws page N+1 only after page N is written (`wait`), so cairo sees the same calls in the same order as with
-// one job and writes the same bytes. Writing a page reads no Pango object: only cairo's scaled fonts, which are
-// shared with the shaping threads already and lock themselves.
+// and places the next page. The surface and its context belong to one thread at a time: the main thread waits
+// for page N to be written before it draws page N+1, so cairo sees the same calls in the same order as with one
+// job and writes the same bytes. Writing a page reads no Pango object, only cairo's scaled fonts, which cairo
+// guards with their own locks (the shaping threads keep using them meanwhile).
 
 import CPangoCairo
 import Foundation
@@ -21,10 +21,9 @@ final class PageEmitter: @unchecked Sendable {
 
     init(background: Bool) { self.background = background }
 
-    /// Finishes the page drawn on `cr` (waits for the page before it first). Returns the page number written
-    /// before this one, if any, for progress; throws cairo's error for either page.
-    func showPage(_ cr: OpaquePointer, number: Int) throws -> Int? {
-        let previous = try wait()
+    /// Finishes the page drawn on `cr`. Call `wait` before drawing it: the page before must be written first.
+    func showPage(_ cr: OpaquePointer, number: Int) {
+        group.wait()
         pending = number
         let context = UnsafeSendable(cr)
         if background {
@@ -36,10 +35,10 @@ final class PageEmitter: @unchecked Sendable {
             cairo_show_page(cr)
             status = cairo_status(cr)
         }
-        return previous
     }
 
-    /// Waits for the page in flight; returns its number (nil when none) or throws cairo's error.
+    /// Waits for the page in flight (before the next is drawn on the same context); returns its number (nil
+    /// when none) or throws cairo's error.
     @discardableResult
     func wait() throws -> Int? {
         group.wait()
