@@ -40,9 +40,9 @@ def run(cmd, env=None):
 
 def run_threads(cmd):
     """One run of cmd, sampling each thread's on-CPU time (/proc/PID/task/TID/schedstat, ns) until it exits:
-    (wall s, main thread CPU s, every other thread's CPU s). The main thread's CPU time is the critical path of a
-    parallel run on an otherwise idle machine (it never waits for the workers: it lays out what they have not
-    taken), and unlike the wall time it hardly moves when other processes load the cores."""
+    (wall s, main thread CPU s, every other thread's CPU s, main thread blocked s). Unlike the wall time, CPU time
+    hardly moves when other processes load the cores. Blocked: neither running nor waiting for a core (waiting
+    for the page writer, a worker, the disk); it grows when the thread it waits for is kept off a core."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     seen = {}
@@ -54,13 +54,14 @@ def run_threads(cmd):
         for tid in tids:
             try:
                 with open(f"/proc/{proc.pid}/task/{tid}/schedstat") as f:
-                    seen[int(tid)] = int(f.read().split()[0]) / 1e9
+                    ran, queued = f.read().split()[:2]
+                    seen[int(tid)] = (int(ran) / 1e9, int(queued) / 1e9)
             except (OSError, ValueError, IndexError):
                 pass
         time.sleep(0.002)
     elapsed = time.perf_counter() - start
-    main = seen.pop(proc.pid, 0.0)
-    return elapsed, main, sum(seen.values())
+    main, queued = seen.pop(proc.pid, (0.0, 0.0))
+    return elapsed, main, sum(ran for ran, _ in seen.values()), max(0.0, elapsed - main - queued)
 
 
 def measure_pair(a, b, runs):
@@ -96,16 +97,21 @@ def measure_jobs(typeset, rt, work, runs=5):
 
 
 def measure_critical_path(typeset, rt, reference, txt, work, runs=5):
-    """Main thread CPU seconds of a default --jobs run against the C loop's CPU seconds, alternating (medians):
-    what the wall ratio would be on an idle machine, measured so that other load on the cores barely moves it."""
-    mains, others, refs = [], [], []
+    """CPU seconds by thread of a default --jobs run against the C loop's CPU seconds, alternating (medians). On an
+    idle machine the run takes at least the main thread's CPU time (pagination and drawing are in order) and at
+    least all threads' CPU time shared over the cores: the larger of the two, over the C loop's CPU time, is what
+    the wall ratio would be there, measured so that other load on the cores barely moves it."""
+    mains, others, blocked, refs = [], [], [], []
     for _ in range(runs):
-        _, main, other = run_threads([typeset, rt, "-o", f"{work}/threads.pdf", "--quiet"])
+        _, main, other, waited = run_threads([typeset, rt, "-o", f"{work}/threads.pdf", "--quiet"])
         mains.append(main)
         others.append(other)
+        blocked.append(waited)
         refs.append(run([reference, txt, f"{work}/threads-ref.pdf"])[1])
-    return {"main_cpu": statistics.median(mains), "other_cpu": statistics.median(others),
-            "reference_cpu": statistics.median(refs)}
+    main, other = statistics.median(mains), statistics.median(others)
+    return {"main_cpu": main, "other_cpu": other, "reference_cpu": statistics.median(refs),
+            "main_blocked": statistics.median(blocked),
+            "projected": max(main, (main + other) / (os.cpu_count() or 1))}
 
 
 def measure_tagging(typeset, rt, work, runs=5):
@@ -210,8 +216,9 @@ def main():
     critical = measure_critical_path(typeset, f"{work}/report-35000.rt", reference, f"{work}/report-35000.txt", work)
     result["critical_path"] = critical
     print(f"  default --jobs, CPU by thread: main {critical['main_cpu']:.3f} s, others {critical['other_cpu']:.3f} s;"
-          f" C loop {critical['reference_cpu']:.3f} s: main thread {critical['main_cpu'] / critical['reference_cpu']:.2f}x"
-          " the C loop (the wall ratio on an idle machine)")
+          f" C loop {critical['reference_cpu']:.3f} s: max(main, all / {os.cpu_count()} cores) = "
+          f"{critical['projected'] / critical['reference_cpu']:.2f}x the C loop (at least the wall ratio on an idle "
+          f"machine; the main thread was blocked {critical['main_blocked']:.3f} s besides)")
     # Incremental --watch: measure_watch above is the hook.
     watch = measure_watch(typeset, work)
     result["watch"] = watch
@@ -274,8 +281,8 @@ def main():
         checks.append((f"--jobs default {jobs['default'] / small['reference']['wall']:.2f}x the single-threaded "
                        f"C loop (<= 0.8)", jobs["default"] / small["reference"]["wall"] <= 0.8))
     cp = result["critical_path"]
-    checks.append((f"--jobs default main thread CPU {cp['main_cpu'] / cp['reference_cpu']:.2f}x the C loop's CPU "
-                   "(<= 0.8; the wall ratio on an idle machine)", cp["main_cpu"] / cp["reference_cpu"] <= 0.8))
+    checks.append((f"--jobs default by CPU per thread {cp['projected'] / cp['reference_cpu']:.2f}x the C loop's CPU "
+                   "(<= 0.8; the wall ratio on an idle machine)", cp["projected"] / cp["reference_cpu"] <= 0.8))
     if watch is not None:
         checks.append((f"watch rebuild {watch['rebuild'] / watch['full']:.2f} of a full build (<= 0.25)",
                        watch["rebuild"] / watch["full"] <= 0.25))
@@ -308,7 +315,9 @@ def print_change(now, before):
         print(f"  tagging (CPU, --jobs 1)  {100 * before['tagging_cost']:+.1f}% -> {100 * now['tagging_cost']:+.1f}%")
     a, b = now.get("critical_path"), before.get("critical_path")
     if a and b:
-        print(f"  main thread / C loop CPU {b['main_cpu'] / b['reference_cpu']:.2f} -> {a['main_cpu'] / a['reference_cpu']:.2f}")
+        before_projected = b.get("projected", b["main_cpu"])
+        print(f"  --jobs default by CPU per thread / C loop {before_projected / b['reference_cpu']:.2f} -> "
+              f"{a['projected'] / a['reference_cpu']:.2f}")
     for key in ("jobs", "watch"):
         a, b = now.get(key), before.get(key)
         if a and b:
