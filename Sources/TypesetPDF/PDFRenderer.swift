@@ -53,16 +53,24 @@ public enum PDFRenderer {
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
         // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
         cairo_tag_begin(cr, "Document", "")
-        let summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
-            progress(total.map(RenderProgress.total) ?? .counted(counted))
-        }) { page in
-            draw(page, on: cr, tags: tags)
-            tags.endPage()
-            outline.add(page.outline, to: surface.surface)
-            cairo_show_page(cr)
-            let status = cairo_status(cr)
-            if status != CAIRO_STATUS_SUCCESS { throw PDFRenderError(path: path, reason: describe(status)) }
-            progress(.drawn(page.number))
+        // With `--jobs` above 1 each page is written while the next is laid out (PageEmitter.swift).
+        let emitter = PageEmitter(background: engine.jobs > 1)
+        defer { withExtendedLifetime(context) { _ = try? emitter.wait() } }
+        func written(_ number: Int?) { if let number { progress(.drawn(number)) } }
+        let summary: PaginationSummary
+        do {
+            summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
+                progress(total.map(RenderProgress.total) ?? .counted(counted))
+            }) { page in
+                written(try emitter.wait())  // the context is the writer's until the page before is written
+                draw(page, on: cr, tags: tags)
+                tags.endPage()
+                outline.add(page.outline, to: surface.surface)
+                emitter.showPage(cr, number: page.number)
+            }
+            written(try emitter.wait())
+        } catch let failed as PageEmitterError {
+            throw PDFRenderError(path: path, reason: describe(failed.status))
         }
         cairo_tag_end(cr, "Document")
         try surface.finish(path: path)

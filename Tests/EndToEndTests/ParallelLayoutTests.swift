@@ -45,6 +45,38 @@ final class ParallelLayoutTests: XCTestCase {
         XCTAssertTrue(try PDF.text(dir + "/report-2.pdf").contains("A note in section 40"))
     }
 
+    /// With several jobs each page is written (cairo_show_page) on its own thread while the next is laid out:
+    /// pages with links (underlined), images drawn twice, a chart, bookmarks, notes and a table still come out
+    /// byte for byte as with one job, in order.
+    func testPagesWrittenWhileTheNextIsLaidOutGiveTheSameBytes() throws {
+        let dir = try Harness.scratch()
+        try TestImage.writePNG(to: dir + "/pic.png")
+        var lines = ["---", "title: Writer", "columns: 2", "justify: true", "hyphenate: true", "---", ""]
+        for s in 1...24 {
+            lines += ["# Part \(s)", "",
+                      "See [the site \(s)](https://example.com/\(s)) and [part \(s % 24 + 1)](#part-\(s % 24 + 1)) "
+                      + String(repeating: "for words that fill the column and wrap over lines ", count: 20)
+                      + "with a note.^[Note \(s).]", "",
+                      "![picture \(s)](pic.png)", "",
+                      "| a | b |\n|---|---|\n| \(s) | \(s * s) |", ""]
+            if s % 6 == 0 { lines += ["@chart bar data=rows x=name y=value title=\"Chart \(s)\"", ""] }
+        }
+        try Harness.write(lines.joined(separator: "\n"), to: dir + "/doc.rt")
+        try Harness.write(#"{"rows": [{"name": "a", "value": 3}, {"name": "b", "value": 5}]}"#, to: dir + "/d.json")
+        var outputs: [Data] = []
+        for jobs in ["1", "2"] {
+            let out = dir + "/doc-\(jobs).pdf"
+            let result = try Harness.typeset([dir + "/doc.rt", "-o", out, "--data", dir + "/d.json", "--jobs", jobs],
+                                             environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        XCTAssertGreaterThan(try PDF.pageCount(dir + "/doc-2.pdf"), 6)
+        XCTAssertEqual(outputs[0], outputs[1], "--jobs 2 changed the PDF")
+        let text = try PDF.text(dir + "/doc-2.pdf")
+        XCTAssertLessThan(try XCTUnwrap(text.range(of: "Part 23")).lowerBound, try XCTUnwrap(text.range(of: "Part 24")).lowerBound)
+    }
+
     func testJobsMustBeAPositiveCount() throws {
         let dir = try Harness.scratch()
         try Harness.write("Hello.\n", to: dir + "/a.rt")
