@@ -299,8 +299,9 @@ public struct TableBlock: Hashable, Sendable {
     }
 }
 
-/// What the layout stage flows into columns, in reading order.
-public enum LayoutBlock: Hashable, Sendable {
+/// What the layout stage flows into columns, in reading order. `indirect`: each payload is boxed, so the
+/// document's block array holds one word per block, not the largest case's size with growth slack (issue 14).
+public indirect enum LayoutBlock: Hashable, Sendable {
     case paragraph(AttributedParagraph)
     case table(TableBlock)
     case rule(HorizontalRule)

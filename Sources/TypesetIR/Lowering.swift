@@ -55,7 +55,9 @@ public protocol TextMeasurer: Sendable {
 public enum Lowering {
     /// `parseInlines` parses one line of inline markup (the `header:`/`footer:` values); the pipeline passes
     /// `RTParser.parseInlines`. Errors in the result (a missing image, an undefined variable) mean: write nothing.
-    public static func lower(_ doc: RTDocument, options: LoweringOptions,
+    /// `doc` is consumed: a caller that hands over its only copy has each top-level block's syntax tree freed as
+    /// soon as the block is lowered, so a long document's tree and IR are never held whole together.
+    public static func lower(_ doc: consuming RTDocument, options: LoweringOptions,
                              parseInlines: @escaping (String, SourceLocation) -> ([Inline], [Diagnostic])) -> LoweringResult {
         let frontMatter = FrontMatterReader(doc.frontMatter, options: options)
         let settings = frontMatter.settings
@@ -99,11 +101,25 @@ public enum Lowering {
                                                                   table: settings.tableLabel),
                                            parseInlines: parseInlines)
         lowerer.footnotes.collect(doc.blocks, diagnostics: &lowerer.diagnostics)
-        lowerer.lowerBlocks(doc.blocks, in: body)
+        let blocks = doc.blocks
+        doc.blocks = []
+        lowerer.lowerTopLevel(consume blocks, in: body)
         lowerer.setFootnotes(body: body)
         lowerer.finish()
         document.blocks = lowerer.output
         document.footnotes = lowerer.footnotes.bodies
         return LoweringResult(document: document, diagnostics: lowerer.diagnostics, referencedFiles: lowerer.referencedFiles)
+    }
+}
+
+extension DocumentLowerer {
+    /// The top-level blocks, each released once lowered (issue 14: peak memory). Table captions pair up with
+    /// their tables across siblings: such a document goes through `lowerBlocks` as a whole.
+    mutating func lowerTopLevel(_ blocks: consuming [Block], in context: StyleState) {
+        if blocks.contains(where: { if case .table = $0.kind { true } else { false } }) {
+            return lowerBlocks(blocks, in: context)
+        }
+        blocks.reverse()
+        while let block = blocks.popLast() { lowerBlock(block, in: context) }
     }
 }

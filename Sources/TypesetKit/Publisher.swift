@@ -35,7 +35,8 @@ struct Publisher {
         }
     }
 
-    mutating func publish(_ document: TypesetDocument, diagnostics: inout DiagnosticList) -> Bool {
+    /// `document` is consumed and handed on to the renderer, which frees it once the pages are laid out.
+    mutating func publish(_ document: consuming TypesetDocument, diagnostics: inout DiagnosticList) -> Bool {
         var total: Int? = nil
         var drawn = 0
         report?(BuildProgress(stage: "typesetting"))
@@ -53,7 +54,7 @@ struct Publisher {
             let temporary = TemporaryFile(near: NSTemporaryDirectory() + "/typeset.pdf")
             defer { temporary.remove() }
             do {
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(consume document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
             } catch {
                 diagnostics.error("cannot write PDF: \(error)", at: nil)
                 return false
@@ -79,10 +80,10 @@ struct Publisher {
             case .pdf:
                 let temporary = TemporaryFile(near: target)
                 temporaries.append((temporary, target))
-                diagnostics.append(contentsOf: try PDFRenderer.render(document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(consume document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
             case .svg, .png:
                 let kind: PageImageRenderer.Kind = format == .svg ? .svg : .png
-                diagnostics.append(contentsOf: try PageImageRenderer.render(document, kind: kind, progress: {
+                diagnostics.append(contentsOf: try PageImageRenderer.render(consume document, kind: kind, progress: {
                     progress($0, total: &total, drawn: &drawn)
                 }) { number in
                     let final = format.pagePath(target, page: number)

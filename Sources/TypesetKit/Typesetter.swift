@@ -194,7 +194,7 @@ public enum Typesetter {
                                          loadTemplate: { reference, document in
             TemplateLibrary.find(reference, relativeTo: document).map { ($0.file, $0.bytes) }
         })
-        let parsed = RTParser.parse(bytes, file: name, options: ParseOptions(readFile: { path in
+        var parsed = RTParser.parse(bytes, file: name, options: ParseOptions(readFile: { path in
             switch InputReader.contents(ofFile: path) {
             case .success(let included): return included
             // One byte over the bound (never read in full): the parser reports the size at the @include line.
@@ -202,6 +202,7 @@ public enum Typesetter {
             case .failure: return nil
             }
         }, expansion: expansion, root: root))
+        _ = consume bytes  // the tree has what it needs: the source goes before lowering
         diagnostics.append(contentsOf: parsed.diagnostics)
         outcome.inputs += parsed.includedFiles
         if let template = parsed.templateFile { outcome.inputs.append(template) }
@@ -227,7 +228,10 @@ public enum Typesetter {
         )
         options.root = root
         options.pdfStandards = Set(request.pdfStandards.compactMap { PDFStandard(rawValue: $0.lowercased()) })
-        var lowered = Lowering.lower(parsed.document, options: options, parseInlines: RTParser.parseInlines)
+        // Lowering frees the tree block by block as it goes: nothing here may keep a copy.
+        let tree = parsed.document
+        parsed.document = RTDocument(file: name)
+        var lowered = Lowering.lower(consume tree, options: options, parseInlines: RTParser.parseInlines)
         lowered.document.sourceName = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
@@ -285,7 +289,8 @@ public enum Typesetter {
                 return false
             }
         }
-        guard let document = lower(request, into: &diagnostics, outcome: &outcome) else { return false }
+        // No frame above the renderer keeps a copy of the IR: it is freed once pagination is done.
+        guard let handoff = lower(request, into: &diagnostics, outcome: &outcome).map(Handoff.init) else { return false }
         var publisher = Publisher(output: request.output, report: request.progress)
         publisher.memo = request.pageStreams
         request.pageStreams?.beginBuild()
@@ -296,7 +301,8 @@ public enum Typesetter {
             engine.paragraphCache = request.layoutCache
             request.layoutCache?.beginBuild()
             defer { engine.jobs = 1; engine.paragraphCache = nil }
-            return publisher.publish(document, diagnostics: &diagnostics)
+            guard let document = handoff.take() else { return false }
+            return publisher.publish(consume document, diagnostics: &diagnostics)
         }
         outcome.timings.append(("layout+render", publisher.renderSeconds))
         outcome.pages = publisher.pages
@@ -312,6 +318,13 @@ public enum Typesetter {
             }
         }
         return true
+    }
+
+    /// Holds a value until one taker moves it out (a closure cannot consume what it captures).
+    final class Handoff<Value> {
+        private var value: Value?
+        init(_ value: consuming Value) { self.value = value }
+        func take() -> Value? { value.take() }
     }
 
     static func temporaryPath(near path: String) -> String {

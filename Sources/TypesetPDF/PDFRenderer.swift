@@ -24,15 +24,16 @@ public enum RenderProgress: Sendable {
 public enum PDFRenderer {
     /// Lays out `document` and writes it to `path`. Returns layout warnings; throws if Cairo fails.
     /// `memo`: tagged page content kept from earlier builds (`--watch`); the output is the same without it.
-    public static func render(_ document: TypesetDocument, to path: String, memo: PageStreamMemo? = nil,
+    /// `document` is consumed: a caller that hands over its only copy has the IR freed once pagination is done,
+    /// before the tagging stage reads the file back (issue 14: peak memory).
+    public static func render(_ document: consuming TypesetDocument, to path: String, memo: PageStreamMemo? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
-        try render(document, to: path, engine: .shared, memo: memo, progress: progress)
+        try render(consume document, to: path, engine: .shared, memo: memo, progress: progress)
     }
 
-    public static func render(_ document: TypesetDocument, to path: String, engine: LayoutEngine,
+    public static func render(_ document: consuming TypesetDocument, to path: String, engine: LayoutEngine,
                               memo: PageStreamMemo? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
-        var document = document
         var fontDiagnostics: [Diagnostic] = []
         engine.withLock {
             for failed in engine.loadFonts(document.fontFiles) {
@@ -73,20 +74,22 @@ public enum PDFRenderer {
             throw PDFRenderError(path: path, reason: describe(failed.status))
         }
         cairo_tag_end(cr, "Document")
+        // All the tagging stage needs of the IR; the rest goes now (the caller handed over its copy).
+        var input = TaggingInput(document, pages: tags.pages)
+        document = TypesetDocument()
         try surface.finish(path: path)
         // A layout error fails the build and the file is removed: tagging the partial file would only hide the
         // located error behind an unlocated one (cairo writes an empty page when no page was finished).
         if summary.diagnostics.contains(where: { $0.severity == .error }) { return fontDiagnostics + summary.diagnostics }
         if tags.enabled {
             do {
-                var input = TaggingInput(document, pages: tags.pages)
                 input.actualTexts = tags.actualTexts
                 input.jobs = engine.jobs
                 try TaggedPDF.finish(path: path, input, memo: memo)
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }
-        } else if let seconds = document.metadata.creationDate {
+        } else if let seconds = input.metadata.creationDate {
             PDFDates.addPrefix(toPDFAt: path, seconds: seconds)
         }
         return fontDiagnostics + summary.diagnostics
