@@ -67,6 +67,9 @@ struct PageContinuations {
 
     /// From the content rewrite's dictionary. MCIDs of one page stay far below 2^31 (each is a line of content).
     init(_ map: [Int: [Int]]) {
+        keys.reserveCapacity(map.count)
+        ends.reserveCapacity(map.count)
+        values.reserveCapacity(map.values.reduce(0) { $0 + $1.count })
         for key in map.keys.sorted() {
             guard let k = Int32(exactly: key), let more = map[key],
                   case let list = more.compactMap({ Int32(exactly: $0) }), list.count == more.count else { continue }
@@ -90,21 +93,36 @@ struct PageContinuations {
     }
 }
 
-/// An element's content in order, 8 bytes an item: kind, page and MCID (or annotation index) packed.
+/// An element's content in order, 8 bytes an item: kind, page and MCID (or annotation index) packed. Items
+/// go in chunks of fixed size after the first: a paragraph of millions of lines never doubles an array (which
+/// held the old and the new copy at once).
 struct ContentList: Sequence, ExpressibleByArrayLiteral {
-    private var packed: [UInt64] = []
+    static let chunkSize = 4096
+    /// The first items (most elements have one), then full chunks.
+    private var head: [UInt64] = []
+    private var chunks: [[UInt64]] = []
 
     init() {}
     init(arrayLiteral elements: StructureTree.Content...) { elements.forEach { append($0) } }
 
-    var isEmpty: Bool { packed.isEmpty }
+    var isEmpty: Bool { head.isEmpty }
 
     /// Pages (at most 10,000) and MCIDs or annotation indexes of a page (far below 2^32) fit their fields.
     mutating func append(_ content: StructureTree.Content) {
         switch content {
-        case .mcid(let page, let mcid): packed.append(Self.pack(page, mcid, annotation: false))
-        case .annotation(let page, let index): packed.append(Self.pack(page, index, annotation: true))
+        case .mcid(let page, let mcid): append(packed: Self.pack(page, mcid, annotation: false))
+        case .annotation(let page, let index): append(packed: Self.pack(page, index, annotation: true))
         }
+    }
+
+    private mutating func append(packed: UInt64) {
+        if head.count < Self.chunkSize { return head.append(packed) }
+        if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkSize {
+            var chunk: [UInt64] = []
+            chunk.reserveCapacity(Self.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(packed)
     }
 
     private static func pack(_ page: Int, _ n: Int, annotation: Bool) -> UInt64 {
@@ -113,11 +131,15 @@ struct ContentList: Sequence, ExpressibleByArrayLiteral {
     }
 
     func makeIterator() -> AnyIterator<StructureTree.Content> {
-        var i = 0
-        let packed = packed
+        var c = -1, i = 0
+        let head = head, chunks = chunks
         return AnyIterator {
-            guard i < packed.count else { return nil }
-            let x = packed[i]
+            while i >= (c < 0 ? head.count : c < chunks.count ? chunks[c].count : 0) {
+                guard c < chunks.count else { return nil }
+                c += 1
+                i = 0
+            }
+            let x = c < 0 ? head[i] : chunks[c][i]
             i += 1
             let page = Int((x >> 32) & 0x7FFF_FFFF), n = Int(x & 0xFFFF_FFFF)
             return x >> 63 == 1 ? .annotation(page: page, index: n) : .mcid(page: page, mcid: n)
