@@ -4,51 +4,65 @@
 // structure tree. Ids are handed out in source order, so sorting siblings by id gives the reading order
 // whatever columns, floats and exclusions do to the drawing order.
 
-/// One structure element: a standard PDF structure type and the attributes a reader needs. The attributes are
-/// rarely set and held in one shared box (nil: none): a node takes 32 bytes, not 88, and every paragraph's path
-/// and the tagging stage's tree hold many (issue 14: peak memory).
+/// One structure element: a standard PDF structure type and the attributes a reader needs.
+/// 32 bytes: every paragraph and table cell holds its whole path, so the attributes few elements have live
+/// in a shared box (a 50,000-row table has 150,000 cell paths; 88-byte nodes made them 58 MB).
 public struct StructureNode: Hashable, Sendable {
     /// Unique per document, increasing in source order.
     public var id: Int
     /// A standard structure type: `P`, `H1`, `L`, `LI`, `Lbl`, `LBody`, `Table`, `TH`, `Figure`, ...
     public var type: String
-    private var extra: Shared<Extra>? = nil
-
-    struct Extra: Hashable, Sendable {
-        var alt: String?, language: String?, scope: String?, listNumbering: String?
-    }
-
-    /// Alternate description (`/Alt`) of a figure.
-    public var alt: String? {
-        get { extra?.value.alt }
-        set { change { $0.alt = newValue } }
-    }
-    /// Language (`/Lang`) where it differs from the document's.
-    public var language: String? {
-        get { extra?.value.language }
-        set { change { $0.language = newValue } }
-    }
-    /// `Row` or `Column` for a header cell (`/Scope`).
-    public var scope: String? {
-        get { extra?.value.scope }
-        set { change { $0.scope = newValue } }
-    }
-    /// A list's numbering (`/ListNumbering`): `Disc`, `Decimal`, `LowerAlpha`, `UpperRoman`, ...
-    public var listNumbering: String? {
-        get { extra?.value.listNumbering }
-        set { change { $0.listNumbering = newValue } }
-    }
+    private var extras: Extras?
 
     public init(id: Int, type: String) {
         self.id = id
         self.type = type
     }
 
-    /// None set is always `nil`, so equal nodes compare and hash equal.
-    private mutating func change(_ edit: (inout Extra) -> Void) {
-        var value = extra?.value ?? Extra()
-        edit(&value)
-        extra = value == Extra() ? nil : Shared(value)
+    /// Alternate description (`/Alt`) of a figure.
+    public var alt: String? {
+        get { extras?.alt }
+        set { change { $0.alt = newValue } }
+    }
+    /// Language (`/Lang`) where it differs from the document's.
+    public var language: String? {
+        get { extras?.language }
+        set { change { $0.language = newValue } }
+    }
+    /// `Row` or `Column` for a header cell (`/Scope`).
+    public var scope: String? {
+        get { extras?.scope }
+        set { change { $0.scope = newValue } }
+    }
+    /// A list's numbering (`/ListNumbering`): `Disc`, `Decimal`, `LowerAlpha`, `UpperRoman`, ...
+    public var listNumbering: String? {
+        get { extras?.listNumbering }
+        set { change { $0.listNumbering = newValue } }
+    }
+
+    /// Copy on write: nodes share their box, so a change makes a new one (nil when nothing is left).
+    private mutating func change(_ edit: (inout Attributes) -> Void) {
+        var attributes = extras?.attributes ?? Attributes()
+        edit(&attributes)
+        extras = attributes == Attributes() ? nil : Extras(attributes)
+    }
+
+    private struct Attributes: Hashable, Sendable {
+        var alt: String?
+        var language: String?
+        var scope: String?
+        var listNumbering: String?
+    }
+
+    private final class Extras: Hashable, Sendable {
+        let attributes: Attributes
+        init(_ attributes: Attributes) { self.attributes = attributes }
+        var alt: String? { attributes.alt }
+        var language: String? { attributes.language }
+        var scope: String? { attributes.scope }
+        var listNumbering: String? { attributes.listNumbering }
+        static func == (a: Extras, b: Extras) -> Bool { a.attributes == b.attributes }
+        func hash(into hasher: inout Hasher) { hasher.combine(attributes) }
     }
 }
 

@@ -75,11 +75,15 @@ extension DocumentLowerer {
         for r in table.rows.indices {
             let isHeader = r < table.headerRowCount
             if r == 0 || r == table.headerRowCount { group = newStructureNode(isHeader ? "THead" : "TBody") }
-            let row = newStructureNode("TR")
+            let row = structure.stack + [tableNode] + (group.map { [$0] } ?? []) + [newStructureNode("TR")]
             for c in table.rows[r].indices {
                 var cell = newStructureNode(isHeader ? "TH" : "TD")
                 if isHeader { cell.scope = "Column" }
-                let path = structure.stack + [tableNode] + (group.map { [$0] } ?? []) + [row, cell]
+                // Exactly as long as needed: every cell keeps its path until the PDF is written.
+                var path: [StructureNode] = []
+                path.reserveCapacity(row.count + 1)
+                path += row
+                path.append(cell)
                 table.rows[r][c].structure = StructurePath(path)
                 for a in table.rows[r][c].attachments.indices {
                     guard let alt = table.rows[r][c].attachments[a].image.structure?.owner?.alt else { continue }

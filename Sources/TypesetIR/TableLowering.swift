@@ -79,6 +79,8 @@ extension DocumentLowerer {
         }
 
         var result = TableBlock(columns: columns, rows: lowered, headerRowCount: rows.first?.isHeader == true ? 1 : 0)
+        // Tagging sets every cell's path: with `lowered` still holding the rows, that copied all of them.
+        lowered = []
         result.headIndent = base.headIndent
         result.tailIndent = base.tailIndent
         let em = state.character.fontSize

@@ -15,52 +15,61 @@ struct StructureTree {
         /// nil: a child of the Document element.
         var parent: Int?
         var children: [Int] = []
-        var content: [Content] = []
+        var content = ContentList()
     }
 
-    private(set) var elements: [Int: Element] = [:]
+    private(set) var elements = ElementStore()
     /// Children of the Document element, in reading order.
     private(set) var top: [Int] = []
     /// For each page, the element each MCID belongs to (nil: an artifact).
-    private(set) var owners: [[Int?]] = []
+    private(set) var owners: [PageOwners] = []
     /// For each link annotation in page order, its Link element.
     private(set) var linkElements: [(page: Int, index: Int, element: Int, contents: String)] = []
 
     /// Link elements are made here; their ids come after every id lowering hands out.
     private var nextLinkID = 1 << 41
 
-    /// `continuations[page][mcid]`: further MCIDs the sequence `mcid` continues under (ContentRewrite.swift).
-    init(pages: [[MarkedContent]], continuations: [[Int: [Int]]] = []) {
+    /// `continuations[page]`: further MCIDs each sequence continues under (ContentRewrite.swift).
+    init(pages: [PageMarks], continuations: [PageContinuations] = []) {
         for (page, marks) in pages.enumerated() {
             var annotation = 0
-            let pageContinuations = page < continuations.count ? continuations[page] : [:]
-            let last = pageContinuations.values.joined().max() ?? -1
-            var pageOwners = [Int?](repeating: nil, count: max(marks.count, last + 1))
-            for (mcid, mark) in marks.enumerated() {
-                switch mark {
+            let pageContinuations = page < continuations.count ? continuations[page] : PageContinuations()
+            var pageOwners = [Int?](repeating: nil, count: max(marks.count, pageContinuations.last + 1))
+            var mcid = 0
+            for run in marks.runs {
+                switch run.mark {
                 case .artifact:
-                    break
+                    mcid += run.count
                 case .content(let nodes):
                     let owner = add(nodes)
-                    for m in [mcid] + (pageContinuations[mcid] ?? []) {
-                        owner.map { elements[$0]?.content.append(.mcid(page: page, mcid: m)) }
-                        pageOwners[m] = owner
+                    for _ in 0 ..< run.count {
+                        if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: mcid)) } }
+                        pageOwners[mcid] = owner
+                        for m in pageContinuations.of(mcid) {
+                            if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: Int(m))) } }
+                            pageOwners[Int(m)] = owner
+                        }
+                        mcid += 1
                     }
                 case .link(let nodes, let contents):
-                    var link = StructureNode(id: nextLinkID, type: "Link")
-                    link.language = nil
-                    nextLinkID += 1
-                    let id = add(nodes + [link])
-                    elements[link.id]?.content = [.mcid(page: page, mcid: mcid), .annotation(page: page, index: annotation)]
-                    linkElements.append((page, annotation, link.id, contents))
-                    annotation += 1
-                    pageOwners[mcid] = id
+                    for _ in 0 ..< run.count {
+                        var link = StructureNode(id: nextLinkID, type: "Link")
+                        link.language = nil
+                        nextLinkID += 1
+                        let id = add(nodes + [link])
+                        elements.update(link.id) {
+                            $0.content = [.mcid(page: page, mcid: mcid), .annotation(page: page, index: annotation)]
+                        }
+                        linkElements.append((page, annotation, link.id, contents))
+                        annotation += 1
+                        pageOwners[mcid] = id
+                        mcid += 1
+                    }
                 }
             }
-            owners.append(pageOwners)
+            owners.append(PageOwners(pageOwners))
         }
-        // Over a copy of the keys: iterating `elements.keys` while changing `elements` copies the whole tree.
-        for id in Array(elements.keys) { elements[id]?.children.sort() }
+        for id in elements.keys { elements.update(id) { $0.children.sort() } }
         top.sort()
     }
 
@@ -69,11 +78,49 @@ struct StructureTree {
         var parent: Int? = nil
         for node in nodes {
             if elements[node.id] == nil {
-                elements[node.id] = Element(node: node, parent: parent)
-                if let parent { elements[parent]?.children.append(node.id) } else { top.append(node.id) }
+                elements.insert(Element(node: node, parent: parent), id: node.id)
+                if let parent { elements.update(parent) { $0.children.append(node.id) } } else { top.append(node.id) }
             }
             parent = node.id
         }
         return parent
     }
+}
+
+/// The elements by id: lowering's ids (1, 2, 3, ... in source order) index an array, the few others (links,
+/// untagged content) a dictionary. A dictionary of a 50,000-row table's 200,000 elements took 38 MB.
+struct ElementStore {
+    typealias Element = StructureTree.Element
+    /// Ids below this are dense: more elements than an 8 MB input can make.
+    static let denseLimit = 1 << 26
+    private var dense: [Element?] = []
+    private var sparse: [Int: Element] = [:]
+
+    subscript(id: Int) -> Element? {
+        if id >= 0 && id < Self.denseLimit { return id < dense.count ? dense[id] : nil }
+        return sparse[id]
+    }
+
+    mutating func insert(_ element: Element, id: Int) {
+        guard id >= 0 && id < Self.denseLimit else { return sparse[id] = element }
+        if id >= dense.count { dense += [Element?](repeating: nil, count: max(id + 1 - dense.count, dense.count / 2)) }
+        dense[id] = element
+    }
+
+    /// Changes element `id` in place (nothing when there is none).
+    mutating func update(_ id: Int, _ change: (inout Element) -> Void) {
+        if id >= 0 && id < Self.denseLimit {
+            guard id < dense.count, var element = dense[id] else { return }
+            dense[id] = nil  // moved out: the change does not copy its arrays
+            change(&element)
+            dense[id] = element
+        } else {
+            guard var element = sparse.removeValue(forKey: id) else { return }
+            change(&element)
+            sparse[id] = element
+        }
+    }
+
+    /// Every id, in increasing order.
+    var keys: [Int] { dense.indices.filter { dense[$0] != nil } + sparse.keys.sorted() }
 }

@@ -24,11 +24,11 @@ final class TagRecorder {
 
     /// Off only for measuring what tagging costs (`TYPESET_UNTAGGED=1`, Benchmarks/bench.py).
     let enabled: Bool
-    private(set) var pages: [[MarkedContent]] = []
-    private var current: [MarkedContent] = []
+    private(set) var pages: [PageMarks] = []
+    private var current = PageMarks()
     /// Per page, the sequences (by MCID) that end in a hyphen the line breaker added, which reads as nothing.
-    private(set) var actualTexts: [Set<Int>] = []
-    private var currentActualTexts: Set<Int> = []
+    private(set) var actualTexts = SilentMCIDs()
+    private var currentActualTexts: [UInt64] = []
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -36,8 +36,8 @@ final class TagRecorder {
 
     func endPage() {
         pages.append(current)
-        current = []
-        actualTexts.append(currentActualTexts)
+        current = PageMarks()
+        actualTexts.appendPage(currentActualTexts)
         currentActualTexts = []
     }
 
@@ -147,7 +147,7 @@ final class TagRecorder {
         guard line.paragraph.addedHyphen(line: line.lineIndex) != nil, RunEffects.runs(of: line) == nil,
               line.paragraph.pangoLine(line.lineIndex).pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue
         else { return false }
-        currentActualTexts.insert(current.count)
+        SilentMCIDs.insert(current.count, into: &currentActualTexts)
         content(path.nodes, on: cr) { draw(line) }
         return true
     }

@@ -10,13 +10,13 @@ import Foundation
 import TypesetIR
 
 struct TaggingInput {
-    var pages: [[MarkedContent]]
+    var pages: [PageMarks]
     var language: String
     var title: String
     var metadata: DocumentMetadata
     var standards: Set<PDFStandard>
     /// Per page, the MCIDs whose sequence reads as nothing (`/ActualText ()`): added hyphens.
-    var actualTexts: [Set<Int>] = []
+    var actualTexts = SilentMCIDs()
     /// Threads that rewrite and compress page contents (`--jobs`).
     var jobs = 1
 }
@@ -30,7 +30,7 @@ enum TaggedPDF {
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
-        var continuations: [[Int: [Int]]] = []
+        var continuations: [PageContinuations] = []
         // A few pages at a time (memory stays flat): read with qpdf here (it is not thread-safe), rewritten and
         // compressed on `jobs` threads, written in page order (the same bytes with any number of threads).
         let batch = max(input.jobs, 1) * 8
@@ -50,7 +50,7 @@ enum TaggedPDF {
             }
             for page in done.all {
                 for s in page.streams { try update.putStream(s.number, s.dictionary, s.data) }
-                continuations.append(page.continuations)
+                continuations.append(PageContinuations(page.continuations))
             }
         }
         try compressRest(pdf, &update)
@@ -251,7 +251,7 @@ enum TaggedPDF {
 
 extension TaggingInput {
     /// The title a viewer shows: the `title` key, else the first level-1 heading, else the file name.
-    init(_ document: TypesetDocument, pages: [[MarkedContent]]) {
+    init(_ document: TypesetDocument, pages: [PageMarks]) {
         let heading = document.blocks.lazy.compactMap { block -> String? in
             if case .paragraph(let p) = block, let o = p.outline, o.level == 1, !o.title.isEmpty { return o.title }
             return nil

@@ -46,17 +46,34 @@ final class HostileInputTests: XCTestCase {
         // A few mutated documents through the whole binary (parser-level fuzzing is in RTSyntaxTests).
         let seeds = ["# T\n\n- a\n  - b\n\n| a | b |\n|--|-.-|\n| 1 | 2.5 |\n\n::: note\nx **y**\n:::\n",
                      "---\ntitle: x\ncolumns: 3\n---\n{{#xs}}\n> {{.}}\n{{/xs}}\n"]
-        var rng = SystemRandomNumberGenerator()
+        // Seeded, so a failure reproduces: `TYPESET_FUZZ_SEED=N` replays a run (the seed is printed).
+        let seed = ProcessInfo.processInfo.environment["TYPESET_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_123
+        print("HostileInputTests: mutations from TYPESET_FUZZ_SEED=\(seed)")
+        var rng = MutationRandom(state: seed)
+        let marks = Array("*_[{`>-|:{{\n".utf8)
         for k in 0 ..< 6 {
             var bytes = Array(seeds[k % 2].utf8)
             for _ in 0 ..< 4 {
                 let p = Int.random(in: 0 ... bytes.count, using: &rng)
-                bytes.insert(Array("*_[{`>-|:{{\n".utf8).randomElement()!, at: p)
+                bytes.insert(marks[Int.random(in: 0 ..< marks.count, using: &rng)], at: p)
             }
             let dir = try Harness.scratch("mut\(k)")
             try Data(bytes).write(to: URL(fileURLWithPath: dir + "/in.rt"))
             let result = try Harness.typeset(["in.rt", "-D", "xs=1", "--allow-undefined"], cwd: dir)
-            XCTAssertTrue(result.status == 0 || result.status == 1, "\(String(decoding: bytes, as: UTF8.self)): \(result.stderr)")
+            XCTAssertTrue(result.status == 0 || result.status == 1,
+                          "seed \(seed), document \(k): \(String(decoding: bytes, as: UTF8.self)): \(result.stderr)")
         }
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same mutations on every machine for one seed.
+struct MutationRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

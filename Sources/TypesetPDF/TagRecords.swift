@@ -1,0 +1,173 @@
+// Compact forms of what tagging records per marked-content sequence. 7.5 MB of text in 16 narrow columns
+// makes 3 million lines, each a sequence (a hyphen the line breaker added ends one and gets a span of its
+// own): held as arrays of enums, sets and dictionaries of arrays they took some 300 MB. Runs of one element,
+// bit sets and packed integers hold the same in a few bytes per sequence.
+
+/// One page's marked-content sequences in MCID order; consecutive sequences of one element (or artifacts)
+/// are one run.
+struct PageMarks {
+    private(set) var runs: [(mark: MarkedContent, count: Int)] = []
+    /// Sequences on the page (the next MCID).
+    private(set) var count = 0
+
+    mutating func append(_ mark: MarkedContent) {
+        if let last = runs.last, last.mark.sharesRun(with: mark) {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append((mark, 1))
+        }
+        count += 1
+    }
+}
+
+extension MarkedContent {
+    /// Sequences of the same element, or artifacts; a link is always a run of its own.
+    func sharesRun(with other: MarkedContent) -> Bool {
+        switch (self, other) {
+        case (.artifact, .artifact): return true
+        case (.content(let a), .content(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.id == $1.id }
+        default: return false
+        }
+    }
+}
+
+/// Per page, the MCIDs whose sequence reads as nothing (added hyphens), as bit sets.
+struct SilentMCIDs {
+    private var pages: [[UInt64]] = []
+    var count: Int { pages.count }
+
+    mutating func appendPage(_ bits: [UInt64]) { pages.append(bits) }
+
+    /// The page's MCIDs (the form the content rewrite and its memo key take).
+    subscript(page: Int) -> Set<Int> {
+        var set = Set<Int>()
+        for (w, word) in pages[page].enumerated() where word != 0 {
+            for b in 0 ..< 64 where word & (1 << UInt64(b)) != 0 { set.insert(w * 64 + b) }
+        }
+        return set
+    }
+
+    static func insert(_ mcid: Int, into bits: inout [UInt64]) {
+        let word = mcid / 64
+        if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count) }
+        bits[word] |= 1 << UInt64(mcid % 64)
+    }
+}
+
+/// One page's continuations (an element's MCID -> further MCIDs its sequence continues under), sorted by MCID.
+struct PageContinuations {
+    private var keys: [Int32] = []
+    /// `values[ends[k - 1] ..< ends[k]]` continue `keys[k]`.
+    private var ends: [Int32] = []
+    private var values: [Int32] = []
+    private(set) var last = -1
+
+    init() {}
+
+    /// From the content rewrite's dictionary. MCIDs of one page stay far below 2^31 (each is a line of content).
+    init(_ map: [Int: [Int]]) {
+        keys.reserveCapacity(map.count)
+        ends.reserveCapacity(map.count)
+        values.reserveCapacity(map.values.reduce(0) { $0 + $1.count })
+        for key in map.keys.sorted() {
+            guard let k = Int32(exactly: key), let more = map[key],
+                  case let list = more.compactMap({ Int32(exactly: $0) }), list.count == more.count else { continue }
+            keys.append(k)
+            values += list
+            ends.append(Int32(values.count))
+            last = max(last, more.max() ?? -1)
+        }
+    }
+
+    /// The MCIDs `mcid` continues under, in order.
+    func of(_ mcid: Int) -> ArraySlice<Int32> {
+        guard let k = Int32(exactly: mcid) else { return [] }
+        var lo = 0, hi = keys.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if keys[mid] < k { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < keys.count, keys[lo] == k else { return [] }
+        return values[Int(lo == 0 ? 0 : ends[lo - 1]) ..< Int(ends[lo])]
+    }
+}
+
+/// An element's content in order, 8 bytes an item: kind, page and MCID (or annotation index) packed. Items
+/// go in chunks of fixed size after the first: a paragraph of millions of lines never doubles an array (which
+/// held the old and the new copy at once).
+struct ContentList: Sequence, ExpressibleByArrayLiteral {
+    static let chunkSize = 4096
+    /// The first items (most elements have one), then full chunks.
+    private var head: [UInt64] = []
+    private var chunks: [[UInt64]] = []
+
+    init() {}
+    init(arrayLiteral elements: StructureTree.Content...) { elements.forEach { append($0) } }
+
+    var isEmpty: Bool { head.isEmpty }
+
+    /// Pages (at most 10,000) and MCIDs or annotation indexes of a page (far below 2^32) fit their fields.
+    mutating func append(_ content: StructureTree.Content) {
+        switch content {
+        case .mcid(let page, let mcid): append(packed: Self.pack(page, mcid, annotation: false))
+        case .annotation(let page, let index): append(packed: Self.pack(page, index, annotation: true))
+        }
+    }
+
+    private mutating func append(packed: UInt64) {
+        if head.count < Self.chunkSize { return head.append(packed) }
+        if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkSize {
+            var chunk: [UInt64] = []
+            chunk.reserveCapacity(Self.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(packed)
+    }
+
+    private static func pack(_ page: Int, _ n: Int, annotation: Bool) -> UInt64 {
+        let p = UInt64(clamping: page) & 0x7FFF_FFFF, v = UInt64(clamping: n) & 0xFFFF_FFFF
+        return (annotation ? 1 << 63 : 0) | p << 32 | v
+    }
+
+    func makeIterator() -> AnyIterator<StructureTree.Content> {
+        var c = -1, i = 0
+        let head = head, chunks = chunks
+        return AnyIterator {
+            while i >= (c < 0 ? head.count : c < chunks.count ? chunks[c].count : 0) {
+                guard c < chunks.count else { return nil }
+                c += 1
+                i = 0
+            }
+            let x = c < 0 ? head[i] : chunks[c][i]
+            i += 1
+            let page = Int((x >> 32) & 0x7FFF_FFFF), n = Int(x & 0xFFFF_FFFF)
+            return x >> 63 == 1 ? .annotation(page: page, index: n) : .mcid(page: page, mcid: n)
+        }
+    }
+}
+
+/// One page's parent-tree array (MCID -> owning element, nil for an artifact) as runs of one owner.
+struct PageOwners: Sequence {
+    private var runs: [(owner: Int?, count: Int)] = []
+
+    init(_ owners: [Int?]) {
+        for owner in owners {
+            if let last = runs.last, last.owner == owner { runs[runs.count - 1].count += 1 } else { runs.append((owner, 1)) }
+        }
+    }
+
+    func makeIterator() -> AnyIterator<Int?> {
+        var run = 0, used = 0
+        let runs = runs
+        return AnyIterator {
+            while run < runs.count && used >= runs[run].count {
+                run += 1
+                used = 0
+            }
+            guard run < runs.count else { return nil }
+            used += 1
+            return .some(runs[run].owner)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+// What tagging keeps per marked-content sequence (issue 8: 7.5 MB of text in 16 narrow columns made 3 million
+// sequences, ~300 MB of records). Counted, not timed: the records of a page of one paragraph do not grow with
+// its lines, and the structure tree built from them reads back exactly what was recorded.
+
+import TypesetIR
+import XCTest
+@testable import TypesetPDF
+
+final class TagRecordSizeTests: XCTestCase {
+    private let paragraph = [StructureNode(id: 1, type: "Sect"), StructureNode(id: 2, type: "P")]
+
+    /// A page of `lines` lines of one paragraph, every other one ending in an added hyphen (a sequence of its
+    /// own, continued by the hyphen's span), as 16 narrow columns make.
+    private func page(lines: Int) -> (marks: PageMarks, silent: [UInt64], continuations: [Int: [Int]]) {
+        var marks = PageMarks(), silent: [UInt64] = [], continuations: [Int: [Int]] = [:]
+        for i in 0 ..< lines {
+            if i % 2 == 0 {
+                SilentMCIDs.insert(marks.count, into: &silent)
+                continuations[marks.count] = [lines + i / 2]
+            }
+            marks.append(.content(paragraph))
+        }
+        return (marks, silent, continuations)
+    }
+
+    func testOneParagraphsSequencesAreOneRunWhateverTheirNumber() {
+        for lines in [100, 1_000, 10_000] {
+            let (marks, silent, _) = page(lines: lines)
+            XCTAssertEqual(marks.count, lines)
+            XCTAssertEqual(marks.runs.count, 1, "\(lines) lines")
+            XCTAssertEqual(silent.count, (lines + 63) / 64, "one bit per sequence")
+        }
+        var mixed = PageMarks()
+        let cell = { (id: Int) in [StructureNode(id: 10, type: "Table"), StructureNode(id: id, type: "TD")] }
+        for id in 11 ... 20 { mixed.append(.content(cell(id))) }
+        mixed.append(.artifact)
+        mixed.append(.artifact)
+        mixed.append(.link(owner: cell(20), contents: "Link to x"))
+        mixed.append(.link(owner: cell(20), contents: "Link to y"))
+        XCTAssertEqual(mixed.runs.count, 10 + 1 + 2, "each cell its own run, artifacts together, links alone")
+        XCTAssertEqual(mixed.count, 14)
+    }
+
+    func testTheTreeReadsBackEverySequenceInOrder() {
+        let lines = 2_000
+        let (marks, silentBits, map) = page(lines: lines)
+        var silent = SilentMCIDs()
+        silent.appendPage(silentBits)
+        XCTAssertEqual(silent[0], Set(stride(from: 0, to: lines, by: 2)))
+        let continuations = PageContinuations(map)
+        XCTAssertEqual(Array(continuations.of(4)), [Int32(lines + 2)])
+        XCTAssertTrue(continuations.of(5).isEmpty)
+
+        let tree = StructureTree(pages: [marks, marks], continuations: [continuations, continuations])
+        XCTAssertEqual(tree.elements.keys, [1, 2])
+        XCTAssertEqual(tree.top, [1])
+        XCTAssertEqual(tree.elements[1]?.children, [2])
+        // Each sequence, then the span that continues it, page after page.
+        var expected: [StructureTree.Content] = []
+        for page in 0 ..< 2 {
+            for i in 0 ..< lines {
+                expected.append(.mcid(page: page, mcid: i))
+                if i % 2 == 0 { expected.append(.mcid(page: page, mcid: lines + i / 2)) }
+            }
+        }
+        XCTAssertEqual(Array(tree.elements[2]?.content ?? []), expected)
+        XCTAssertEqual(tree.owners.count, 2)
+        XCTAssertEqual(Array(tree.owners[1]), [Int?](repeating: 2, count: lines + lines / 2))
+    }
+
+    func testLinksAndArtifactsKeepTheirPlaces() {
+        var marks = PageMarks()
+        marks.append(.artifact)
+        marks.append(.content(paragraph))
+        marks.append(.link(owner: paragraph, contents: "Link to #a"))
+        marks.append(.content(paragraph))
+        let tree = StructureTree(pages: [marks])
+        XCTAssertEqual(Array(tree.owners[0]), [nil, 2, 1 << 41, 2])
+        XCTAssertEqual(tree.linkElements.map(\.element), [1 << 41])
+        XCTAssertEqual(Array(tree.elements[1 << 41]?.content ?? []), [.mcid(page: 0, mcid: 2), .annotation(page: 0, index: 0)])
+        XCTAssertEqual(tree.elements.keys, [1, 2, 1 << 41])
+        XCTAssertEqual(Array(tree.elements[2]?.content ?? []), [.mcid(page: 0, mcid: 1), .mcid(page: 0, mcid: 3)])
+    }
+}
