@@ -73,9 +73,10 @@ struct PageContinuations {
         for key in map.keys.sorted() {
             guard let k = Int32(exactly: key), let more = map[key],
                   case let list = more.compactMap({ Int32(exactly: $0) }), list.count == more.count else { continue }
+            guard let end = Int32(exactly: values.count + list.count) else { break }
             keys.append(k)
             values += list
-            ends.append(Int32(values.count))
+            ends.append(end)
             last = max(last, more.max() ?? -1)
         }
     }
