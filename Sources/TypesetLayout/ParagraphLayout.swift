@@ -108,8 +108,11 @@ public final class ParagraphLayout {
     /// Lays out `paragraph` for a column `columnWidth` points wide, in one Pango layout.
     /// Justified lines whose spaces would grow past `maxSpaceFactor` times their width are set ragged (slots
     /// beside shapes, see FlowPlacement).
+    /// `lineBreaks`: where lines must start (an unbreakable stretch's planned lines, UnbreakableText), set as
+    /// U+2028 in the laid-out text; Pango still wraps a line that does not fit.
     init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-         images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
+         images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity,
+         lineBreaks: [Int] = []) {
         self.paragraph = paragraph
         pieceSet = nil
         LayoutWork.count(paragraph.text.utf8.count, paragraphs: 1)
@@ -134,10 +137,16 @@ public final class ParagraphLayout {
                                                   images: imageCache)
             continuationMark = mark
             pango_layout_set_indent(pl, -toPango(mark.lines.first.map { $0.width + 0.3 * base.size } ?? 0))
-            codeEdits = text.withUTF8 { ParagraphLayout.codeBreakEdits($0, width: width, fontSize: base.size) }
-            if !codeEdits.isEmpty {
-                text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
+            if lineBreaks.isEmpty {
+                codeEdits = text.withUTF8 { ParagraphLayout.codeBreakEdits($0, width: width, fontSize: base.size) }
             }
+        }
+        if !lineBreaks.isEmpty {
+            // Planned lines have no other break opportunity (nor the code breaks above): only these edits.
+            codeEdits = lineBreaks.map { TextEdit(offset: $0, removed: 0, inserted: TotalFitLines.lineSeparator) }
+        }
+        if !codeEdits.isEmpty {
+            text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
         }
         var hasTab = false
         var onlyMarkerTab = false
@@ -149,6 +158,7 @@ public final class ParagraphLayout {
         // A list item's marker TAB sits before any word space, so its width is fixed and the item's text can
         // be broken total-fit like any other justified paragraph (measured by exact shaping).
         let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab && !onlyMarkerTab, engine: engine) && !text.isEmpty
+            && lineBreaks.isEmpty
 
         let alignment = hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
         switch alignment {
