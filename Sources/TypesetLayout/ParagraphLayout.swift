@@ -108,8 +108,8 @@ public final class ParagraphLayout {
     /// Lays out `paragraph` for a column `columnWidth` points wide, in one Pango layout.
     /// Justified lines whose spaces would grow past `maxSpaceFactor` times their width are set ragged (slots
     /// beside shapes, see FlowPlacement).
-    /// `lineBreaks`: where lines must start (an unbreakable stretch's planned lines, UnbreakableText), set as
-    /// U+2028 in the laid-out text; Pango still wraps a line that does not fit.
+    /// `lineBreaks`: where the lines of an unbreakable stretch are planned to start (UnbreakableText): each
+    /// planned line becomes a Pango item of its own, so Pango shapes it once; Pango still chooses the breaks.
     init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
          images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity,
          lineBreaks: [Int] = []) {
@@ -137,16 +137,10 @@ public final class ParagraphLayout {
                                                   images: imageCache)
             continuationMark = mark
             pango_layout_set_indent(pl, -toPango(mark.lines.first.map { $0.width + 0.3 * base.size } ?? 0))
-            if lineBreaks.isEmpty {
-                codeEdits = text.withUTF8 { ParagraphLayout.codeBreakEdits($0, width: width, fontSize: base.size) }
+            codeEdits = text.withUTF8 { ParagraphLayout.codeBreakEdits($0, width: width, fontSize: base.size) }
+            if !codeEdits.isEmpty {
+                text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
             }
-        }
-        if !lineBreaks.isEmpty {
-            // Planned lines have no other break opportunity (nor the code breaks above): only these edits.
-            codeEdits = lineBreaks.map { TextEdit(offset: $0, removed: 0, inserted: TotalFitLines.lineSeparator) }
-        }
-        if !codeEdits.isEmpty {
-            text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
         }
         var hasTab = false
         var onlyMarkerTab = false
@@ -218,7 +212,7 @@ public final class ParagraphLayout {
             runs = ParagraphLayout.remap(runs, through: codeEdits)
         }
         if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
-                                          tabText: hasTab ? text : nil) {
+                                          tabText: hasTab ? text : nil, itemStarts: codeEdits.isEmpty ? lineBreaks : []) {
             layoutWarnings.append(.warning("this paragraph has more than \(AttributeBuilder.decorationCap) coloured, "
                 + "highlighted or underlined spans; the rest are set plain (split the paragraph to keep them)",
                                            at: paragraph.location))
@@ -355,9 +349,17 @@ public final class ParagraphLayout {
     @discardableResult
     static func setAttributes(_ layout: OpaquePointer, runs: [AttributeRun],
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
-                              style: ParagraphStyle, tabText: String? = nil) -> Bool {
+                              style: ParagraphStyle, tabText: String? = nil, itemStarts: [Int] = []) -> Bool {
         let attrs = AttributeListHandle()
         let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs)
+        // Every other planned line gets an attribute that changes nothing drawn (font fallback is on by default)
+        // but makes the itemizer end an item at each planned line start (checked with a C probe on Pango 1.50).
+        var k = 0
+        while k < itemStarts.count {
+            let end = k + 1 < itemStarts.count ? itemStarts[k + 1] : runs.last?.range.upperBound ?? itemStarts[k]
+            if end > itemStarts[k] { attrs.insert(pango_attr_fallback_new(1), itemStarts[k]..<end) }
+            k += 2
+        }
         // In paragraphs with tabs, hard breaks must not take width (see zeroLineSeparators).
         if let tabText { ParagraphLayout.zeroLineSeparators(in: tabText, attrs) }
         if style.wrap == .char, let end = runs.last?.range.upperBound {

@@ -285,7 +285,7 @@ final class PieceSet {
         let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
         let piece = ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: imageCache,
                                     diagnostics: &diagnostics, lineBreaks: lineBreaks)
-        if !lineBreaks.isEmpty { LayoutWork.countUnplanned(abs(piece.lines.count - lineBreaks.count - 1)) }
+        if !lineBreaks.isEmpty { LayoutWork.countUnplanned(PieceSet.unplanned(piece, lineBreaks)) }
         if offset == 0 { left = piece.left }
         let pieceLines = piece.lines
         var kept = pieceLines.count
@@ -333,7 +333,9 @@ final class PieceSet {
     /// at the end of the planned lines of one that starts here (with their line starts); nil: at `end`.
     private func plannedEnd(before end: Int) -> (end: Int, breaks: [Int])? {
         let style = paragraph.style
-        guard style.wrap == .word || style.wrap == .char else { return nil }
+        // Justified text is broken by the total-fit breaker (which breaks overlong words itself).
+        guard style.wrap == .word || style.wrap == .char,
+              !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { return nil }
         let scan = min(bytes.count, max(end, offset + wordBudget + 1))
         guard let stretch = UnbreakableText.stretch(bytes, from: offset, upTo: scan, minLength: wordBudget,
                                                     code: style.wrap == .char, language: language) else { return nil }
@@ -348,6 +350,12 @@ final class PieceSet {
               let last = plan.starts.last, plan.end > last else { return nil }
         if plan.starts.count >= PieceSet.plannedLines { return (offset + last, Array(plan.starts.dropLast())) }
         return (offset + plan.end, plan.starts)
+    }
+
+    /// Lines of `piece` that do not start where they were planned, and planned lines it does not have.
+    private static func unplanned(_ piece: ParagraphLayout, _ planned: [Int]) -> Int {
+        let starts = piece.lines.dropFirst().map(\.startIndex)
+        return Set(starts).symmetricDifference(planned).count
     }
 
     /// The first `kept` lines of `piece` (text `start..<next` of the paragraph), in the paragraph's offsets.

@@ -1,12 +1,11 @@
 // Text with no line-break opportunity for more than a few lines (`aaaa…`, `[ a_[ a_…`, `<<<<…`: UAX #14
-// allows no break after `[ ` or between `a` and `[`) is broken by Pango character by character where a line is
-// full. Pango finds that point by shaping all the rest of its item again for every line and trying word breaks
-// before character breaks, so such text cost time quadratic in each layout (4 to 17 µs a character in pieces of
-// a few lines). Here the text is shaped once, without a width; the line ends come from the cumulative advances
-// (the last character boundary where the line still fits, as Pango chooses), and the piece is laid out with a
-// U+2028 at each of them, which Pango sets in time linear in the text (checked with a C probe on Pango 1.50:
-// about 0.8 µs a character). The layout keeps its width, so a line that does not fit after all is wrapped by
-// Pango as before.
+// allows no break after `[ ` nor between `_` and `[`) is broken by Pango at character boundaries where a line is
+// full. Pango finds each such break by shaping all the rest of its item again and trying word breaks before
+// character breaks, so this text cost time quadratic in each layout (4 to 17 µs a character in pieces of a few
+// lines). Here the text is shaped once without a width, the line ends are planned from the cumulative advances
+// as Pango chooses them, and each planned line is made a Pango item of its own (an attribute boundary), so
+// Pango shapes every line once: linear, about 0.9 µs a character (C probe on Pango 1.50). Pango still makes
+// every break itself, so a plan that is off costs time, never a different line.
 
 import CPangoCairo
 import Foundation
@@ -75,30 +74,32 @@ enum UnbreakableText {
         (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
     }
 
-    /// Where lines start in a stretch measured by `m` (byte offsets of its text, `byteOf` per character), given
-    /// each line's width in Pango units: each line ends at the last character boundary where it still fits
-    /// (at least one character a line), as Pango breaks a word that has no other break.
-    static func lineStarts(_ m: ParagraphMeasurement, chars n: Int, byteOf: [Int], lineWidth: (Int) -> Int32,
-                           maxLines: Int) -> [Int] {
+    /// Where lines start in a stretch measured by `m` (`byteOf`: each character's byte offset), given each
+    /// line's width in Pango units, as Pango 1.50 breaks text that has no other break: a line ends at the last
+    /// character boundary where its text fits, counting the hyphen Pango adds inside a word and not a space
+    /// the line ends with; the first boundary when none fits.
+    static func lineStarts(_ m: ParagraphMeasurement, chars n: Int, byteOf: [Int], hyphen: Int,
+                           lineWidth: (Int) -> Int32, maxLines: Int) -> [Int] {
         var starts: [Int] = []
         var c = 0
+        func extra(_ k: Int) -> Int {
+            if m.attrs[k].break_inserts_hyphen != 0 {
+                return m.attrs[k].break_removes_preceding != 0 && k > c ? hyphen - Int(m.advance[k - 1]) : hyphen
+            }
+            return k > c && m.attrs[k - 1].is_white != 0 ? -Int(m.advance[k - 1]) : 0
+        }
         while c < n && starts.count < maxLines {
             let limit = Int(lineWidth(starts.count))
             var width = 0, best = -1, k = c
-            while k < n {
-                if k > c && m.attrs[k].is_char_break != 0 {
-                    if width <= limit {
-                        best = k
-                    } else {
-                        if best < 0 { best = k }
-                        break
-                    }
-                }
+            while true {
+                let over = width + extra(k) > limit
+                if over && best >= 0 { break }
+                if k == n { break }
+                if k > c && m.attrs[k].is_char_break != 0 { best = k }
                 width += Int(m.advance[k])
                 k += 1
             }
-            if k >= n && width <= limit { break }  // the rest fits on this line
-            guard best > c else { break }
+            guard k < n, best > c else { break }  // the rest fits on this line, or it has no boundary
             starts.append(byteOf[best])
             c = best
         }
@@ -107,8 +108,7 @@ enum UnbreakableText {
 
     /// Plans the lines of the unbreakable stretch that starts `window`'s text (a paragraph's part, as a piece of
     /// it is laid out): where its lines start and where the stretch ends, both in the window's offsets, at most
-    /// `maxLines` lines. Nil when the window cannot be planned so (an image or a tab in it, or justified text
-    /// with spaces, which LineJustification would stretch).
+    /// `maxLines` lines. Nil when the window cannot be planned so (an image or a tab in it).
     static func planLines(_ window: AttributedParagraph, columnWidth: Double, engine: LayoutEngine, markIndent: Double,
                           maxLines: Int) -> (starts: [Int], end: Int)? {
         let style = window.style
@@ -130,16 +130,14 @@ enum UnbreakableText {
         byteOf.append(bytes.count)
         guard byteOf.count == m.charCount + 1 else { return nil }
         let code = style.wrap == .char
-        var end = m.charCount, white = false
+        var end = m.charCount
         for c in 0..<m.charCount {
             if c > 0 && (m.attrs[c].is_line_break != 0 || m.attrs[c].is_mandatory_break != 0
                          || (code && ParagraphLayout.isCodeBreak(bytes, at: byteOf[c]))) {
                 end = c
                 break
             }
-            white = white || m.attrs[c].is_white != 0
         }
-        if white && style.alignment == .justify { return nil }
         // Line widths as ParagraphLayout gives them to Pango: its indent takes room from the first line (positive)
         // or from all the others (negative, hanging); wrapped code hangs by the width of its mark.
         let left = min(style.firstLineHeadIndent, style.headIndent)
@@ -148,7 +146,8 @@ enum UnbreakableText {
             : toPango(style.firstLineHeadIndent - style.headIndent)
         let full = toPango(width)
         let first = indent >= 0 ? full &- indent : full, others = indent >= 0 ? full : full &+ indent
-        let starts = lineStarts(m, chars: end, byteOf: byteOf, lineWidth: { $0 == 0 ? first : others },
+        let hyphen = Int(toPango(engine.hyphenWidth(base)))
+        let starts = lineStarts(m, chars: end, byteOf: byteOf, hyphen: hyphen, lineWidth: { $0 == 0 ? first : others },
                                 maxLines: maxLines)
         return (starts, byteOf[end])
     }
@@ -160,7 +159,7 @@ extension LayoutWork {
         get { measureLock.withLock { measured } }
         set { measureLock.withLock { measured = newValue } }
     }
-    /// Lines of planned pieces that Pango broke somewhere else than planned (the plan did not fit).
+    /// Lines of planned pieces that Pango started somewhere else than planned (the plan was off: slower, as right).
     public static var unplannedBreaks: Int {
         get { measureLock.withLock { unplanned } }
         set { measureLock.withLock { unplanned = newValue } }
