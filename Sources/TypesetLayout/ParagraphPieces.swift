@@ -336,7 +336,8 @@ final class PieceSet {
         // Justified text is broken by the total-fit breaker (which breaks overlong words itself).
         guard style.wrap == .word || style.wrap == .char,
               !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { return nil }
-        let scan = min(bytes.count, max(end, offset + wordBudget + 1))
+        var scan = min(bytes.count, max(end, offset + wordBudget + 1))
+        while scan < bytes.count && bytes[scan] & 0xC0 == 0x80 { scan -= 1 }  // whole characters only
         guard let stretch = UnbreakableText.stretch(bytes, from: offset, upTo: scan, minLength: wordBudget,
                                                     code: style.wrap == .char, language: language) else { return nil }
         if stretch.lowerBound > offset { return (min(end, stretch.lowerBound), []) }
