@@ -314,9 +314,9 @@ final class PieceSet {
         offset = next
     }
 
-    /// Lines planned per piece of unbreakable text: Pango sets them in time linear in the piece, and the lines'
-    /// offsets are mapped back through one edit each per line (see ParagraphLayout.sourceOffset).
-    static let plannedLines = 128
+    /// Lines planned per piece of unbreakable text: as many as the measured window holds (a piece that ended
+    /// before its window's end measured the rest again: 128 lines a piece cost a third more instructions).
+    static let plannedLines = 1 << 20
     /// Bytes shaped at once to plan an unbreakable stretch: far inside Pango's int even as one line.
     private var windowBytes: Int { min(ParagraphLayout.maxPieceBytes, max(Int(400_000 / max(fontSize, 1)), 64)) }
     private lazy var fontSize: Double = paragraph.runs.map(\.attributes.fontSize).filter(\.isFinite).max() ?? 10
