@@ -1,6 +1,7 @@
 // Issue 8: paragraphs past Pango's int range lost their text; unbreakable text and long words near exclusions
 // were quadratic. Complexity is checked by counting the text handed to Pango (LayoutWork), never by a clock.
 
+import CPangoCairo
 import Foundation
 import RTSyntax
 import TypesetIR
@@ -123,6 +124,23 @@ final class LongParagraphTests: XCTestCase {
                 XCTAssertEqual(pieces.lines.map(\.startIndex), whole.lines.map(\.startIndex), unit)
             }
             XCTAssertEqual(LayoutWork.unplannedBreaks, 0, unit)
+        }
+    }
+
+    func testTheQuickCheckNeverHidesAnUnbreakableStretch() {
+        // Prose skips Pango's break analysis when a cheap byte test finds breaks; it must never skip a stretch.
+        let language = pango_language_from_string("en")
+        for unit in ["( a", "[ a_", "\" (a", "word ", "x* y", "'( a", "a ` b", "\u{201C} a", "a) b", "a, (b"] {
+            let bytes = Array(String(repeating: unit, count: 3_000 / unit.utf8.count).utf8)
+            let found = UnbreakableText.stretch(bytes, from: 0, upTo: bytes.count, minLength: 200, code: false,
+                                                language: language)
+            var expected: Range<Int>? = nil, last = 0
+            for b in UnbreakableText.breaks(bytes, from: 0, upTo: bytes.count, code: false, language: language)
+                + [bytes.count] where expected == nil {
+                if b - last > 200 { expected = last..<b }
+                last = b
+            }
+            XCTAssertEqual(found, expected, unit)
         }
     }
 

@@ -53,14 +53,18 @@ enum UnbreakableText {
     }
 
     /// Whether every `every` bytes of the range hold a place that is a break opportunity in any context: a
-    /// space between ASCII letters or digits (UAX #14 LB18; none of the rules that forbid it applies), or a
-    /// hard break. A cheap test that spares almost all prose the full analysis.
+    /// hard break, or the start of a letter, digit or other ASCII ordinary character (class AL, or OP) after
+    /// spaces that follow printable ASCII other than an opening bracket or a quote (UAX #14 LB18 allows the
+    /// break; LB14 and LB15, which forbid it, need those before the spaces). A cheap test that spares almost
+    /// all prose the full analysis.
     private static func surelyBreakable(_ bytes: [UInt8], from: Int, upTo: Int, every: Int, code: Bool) -> Bool {
         var last = from
+        var beforeSpaces: UInt8 = 0  // the last byte before the current run of spaces
         var k = from + 1
         while k < upTo {
-            let b = bytes[k]
-            if bytes[k - 1] == 0x0A || (k + 1 < upTo && b == 0x20 && isAlnum(bytes[k - 1]) && isAlnum(bytes[k + 1])) {
+            let b = bytes[k], previous = bytes[k - 1]
+            if previous != 0x20 { beforeSpaces = previous }
+            if previous == 0x0A || (previous == 0x20 && startsAfterSpace(b) && endsBeforeSpace(beforeSpaces)) {
                 last = k
             } else if k - last > every {
                 return false
@@ -68,6 +72,14 @@ enum UnbreakableText {
             k += 1
         }
         return upTo - last <= every
+    }
+
+    @inline(__always) private static func startsAfterSpace(_ b: UInt8) -> Bool {
+        isAlnum(b) || "*#&@^~<=>`([{".utf8.contains(b)
+    }
+
+    @inline(__always) private static func endsBeforeSpace(_ b: UInt8) -> Bool {
+        b > 0x20 && b < 0x7F && !"([{\"'".utf8.contains(b)
     }
 
     @inline(__always) private static func isAlnum(_ b: UInt8) -> Bool {
