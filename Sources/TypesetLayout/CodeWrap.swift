@@ -49,6 +49,11 @@ extension ParagraphLayout {
         }
     }
 
+    /// Whether wrapped code gets a break opportunity at `k` (see codeBreakEdits).
+    static func isCodeBreak(_ bytes: [UInt8], at k: Int) -> Bool {
+        k > 0 && k < bytes.count && isBreakAfter(bytes[k - 1]) && isWordByte(bytes[k])
+    }
+
     private static func isBreakAfter(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "("),

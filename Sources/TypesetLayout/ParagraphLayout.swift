@@ -108,8 +108,11 @@ public final class ParagraphLayout {
     /// Lays out `paragraph` for a column `columnWidth` points wide, in one Pango layout.
     /// Justified lines whose spaces would grow past `maxSpaceFactor` times their width are set ragged (slots
     /// beside shapes, see FlowPlacement).
+    /// `lineBreaks`: where the lines of an unbreakable stretch are planned to start (UnbreakableText): each
+    /// planned line becomes a Pango item of its own, so Pango shapes it once; Pango still chooses the breaks.
     init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-         images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
+         images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity,
+         lineBreaks: [Int] = []) {
         self.paragraph = paragraph
         pieceSet = nil
         LayoutWork.count(paragraph.text.utf8.count, paragraphs: 1)
@@ -149,6 +152,7 @@ public final class ParagraphLayout {
         // A list item's marker TAB sits before any word space, so its width is fixed and the item's text can
         // be broken total-fit like any other justified paragraph (measured by exact shaping).
         let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab && !onlyMarkerTab, engine: engine) && !text.isEmpty
+            && lineBreaks.isEmpty
 
         let alignment = hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
         switch alignment {
@@ -208,7 +212,7 @@ public final class ParagraphLayout {
             runs = ParagraphLayout.remap(runs, through: codeEdits)
         }
         if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
-                                          tabText: hasTab ? text : nil) {
+                                          tabText: hasTab ? text : nil, itemStarts: codeEdits.isEmpty ? lineBreaks : []) {
             layoutWarnings.append(.warning("this paragraph has more than \(AttributeBuilder.decorationCap) coloured, "
                 + "highlighted or underlined spans; the rest are set plain (split the paragraph to keep them)",
                                            at: paragraph.location))
@@ -345,9 +349,17 @@ public final class ParagraphLayout {
     @discardableResult
     static func setAttributes(_ layout: OpaquePointer, runs: [AttributeRun],
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
-                              style: ParagraphStyle, tabText: String? = nil) -> Bool {
+                              style: ParagraphStyle, tabText: String? = nil, itemStarts: [Int] = []) -> Bool {
         let attrs = AttributeListHandle()
         let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs)
+        // Every other planned line gets an attribute that changes nothing drawn (font fallback is on by default)
+        // but makes the itemizer end an item at each planned line start (checked with a C probe on Pango 1.50).
+        var k = 0
+        while k < itemStarts.count {
+            let end = k + 1 < itemStarts.count ? itemStarts[k + 1] : runs.last?.range.upperBound ?? itemStarts[k]
+            if end > itemStarts[k] { attrs.insert(pango_attr_fallback_new(1), itemStarts[k]..<end) }
+            k += 2
+        }
         // In paragraphs with tabs, hard breaks must not take width (see zeroLineSeparators).
         if let tabText { ParagraphLayout.zeroLineSeparators(in: tabText, attrs) }
         if style.wrap == .char, let end = runs.last?.range.upperBound {

@@ -7,6 +7,7 @@
 // last line started, so every kept line was broken exactly as in a layout of the whole text from that
 // point (the last line of a cut piece would change). The pieces' lines make the paragraph's lines.
 
+import CPangoCairo
 import Foundation
 import RTSyntax
 import TypesetIR
@@ -157,7 +158,7 @@ extension ParagraphLayout {
     }
 
     /// Whether a character starts at `i` that is not a combining mark or joiner (a safe place to cut).
-    private static func startsCluster(_ bytes: [UInt8], at i: Int) -> Bool {
+    static func startsCluster(_ bytes: [UInt8], at i: Int) -> Bool {
         let b = bytes[i]
         if b < 0x80 { return true }
         if b & 0xC0 == 0x80 { return false }
@@ -221,6 +222,8 @@ final class PieceSet {
     private let engine: LayoutEngine
     private let imageCache: ImageCache
     private var slices: [AttributedParagraph] = []
+    /// Per piece: planned line starts of an unbreakable stretch (UnbreakableText), in the piece's offsets.
+    private var breaks: [[Int]] = []
     /// Per piece: where its text starts and where the next piece starts, its first line, its line boxes.
     private var starts: [Int] = [], nexts: [Int] = []
     private var firstLines: [Int] = []
@@ -273,10 +276,16 @@ final class PieceSet {
     /// has only one line).
     func buildNext(diagnostics: inout [Diagnostic]) {
         guard !isComplete else { return }
-        let end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget)
+        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget)
+        var lineBreaks: [Int] = []
+        if let planned = plannedEnd(before: end) {
+            end = planned.end
+            lineBreaks = planned.breaks
+        }
         let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
         let piece = ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: imageCache,
-                                    diagnostics: &diagnostics)
+                                    diagnostics: &diagnostics, lineBreaks: lineBreaks)
+        if !lineBreaks.isEmpty { LayoutWork.countUnplanned(PieceSet.unplanned(piece, lineBreaks)) }
         if offset == 0 { left = piece.left }
         let pieceLines = piece.lines
         var kept = pieceLines.count
@@ -293,6 +302,7 @@ final class PieceSet {
             images.append(image)
         }
         slices.append(slice)
+        breaks.append(lineBreaks)
         starts.append(offset)
         nexts.append(next)
         firstLines.append(lineCount)
@@ -302,6 +312,51 @@ final class PieceSet {
         remember(piece, at: layouts.count - 1)
         if boxes.count > PieceSet.keptBoxPieces { boxes[boxes.count - 1 - PieceSet.keptBoxPieces] = nil }
         offset = next
+    }
+
+    /// Lines planned per piece of unbreakable text: as many as the measured window holds (a piece that ended
+    /// before its window's end measured the rest again: 128 lines a piece cost a third more instructions).
+    static let plannedLines = 1 << 20
+    /// Bytes shaped at once to plan an unbreakable stretch: far inside Pango's int even as one line.
+    private var windowBytes: Int { min(ParagraphLayout.maxPieceBytes, max(Int(400_000 / max(fontSize, 1)), 64)) }
+    private lazy var fontSize: Double = paragraph.runs.map(\.attributes.fontSize).filter(\.isFinite).max() ?? 10
+    private lazy var language = pango_language_from_string(paragraph.style.language)
+    /// The hanging indent of wrapped code (ParagraphLayout sets it from the continuation mark's width).
+    private lazy var markIndent: Double = {
+        guard paragraph.style.wrap == .char else { return 0 }
+        let mark = ParagraphLayout.markLayout(base: paragraph.runs.first?.attributes, engine: engine, images: imageCache)
+        let size = FontKey(paragraph.runs.first?.attributes ?? CharacterAttributes()).size
+        return mark.lines.first.map { $0.width + 0.3 * size } ?? 0
+    }()
+
+    /// Where the piece from `offset` ends when unbreakable text is near: before a stretch that starts later, or
+    /// at the end of the planned lines of one that starts here (with their line starts); nil: at `end`.
+    private func plannedEnd(before end: Int) -> (end: Int, breaks: [Int])? {
+        let style = paragraph.style
+        // Justified text is broken by the total-fit breaker (which breaks overlong words itself).
+        guard style.wrap == .word || style.wrap == .char,
+              !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { return nil }
+        var scan = min(bytes.count, max(end, offset + wordBudget + 1))
+        while scan < bytes.count && bytes[scan] & 0xC0 == 0x80 { scan -= 1 }  // whole characters only
+        guard let stretch = UnbreakableText.stretch(bytes, from: offset, upTo: scan, minLength: wordBudget,
+                                                    code: style.wrap == .char, language: language) else { return nil }
+        if stretch.lowerBound > offset { return (min(end, stretch.lowerBound), []) }
+        var windowEnd = min(bytes.count, offset + windowBytes)
+        while windowEnd > offset + 1 && windowEnd < bytes.count && !ParagraphLayout.startsCluster(bytes, at: windowEnd) {
+            windowEnd -= 1
+        }
+        let window = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<windowEnd)
+        guard let plan = UnbreakableText.planLines(window, columnWidth: columnWidth, engine: engine,
+                                                   markIndent: markIndent, maxLines: PieceSet.plannedLines),
+              let last = plan.starts.last, plan.end > last else { return nil }
+        if plan.starts.count >= PieceSet.plannedLines { return (offset + last, Array(plan.starts.dropLast())) }
+        return (offset + plan.end, plan.starts)
+    }
+
+    /// Lines of `piece` that do not start where they were planned, and planned lines it does not have.
+    private static func unplanned(_ piece: ParagraphLayout, _ planned: [Int]) -> Int {
+        let starts = piece.lines.dropFirst().map(\.startIndex)
+        return Set(starts).symmetricDifference(planned).count
     }
 
     /// The first `kept` lines of `piece` (text `start..<next` of the paragraph), in the paragraph's offsets.
@@ -345,7 +400,7 @@ final class PieceSet {
         if let layout = layouts[k] { return layout }
         var ignored: [Diagnostic] = []  // reported when the piece was first laid out
         let layout = ParagraphLayout(single: slices[k], columnWidth: columnWidth, engine: engine, images: imageCache,
-                                     diagnostics: &ignored)
+                                     diagnostics: &ignored, lineBreaks: breaks[k])
         remember(layout, at: k)
         return layout
     }

@@ -1,6 +1,7 @@
 // Issue 8: paragraphs past Pango's int range lost their text; unbreakable text and long words near exclusions
 // were quadratic. Complexity is checked by counting the text handed to Pango (LayoutWork), never by a clock.
 
+import CPangoCairo
 import Foundation
 import RTSyntax
 import TypesetIR
@@ -81,10 +82,65 @@ final class LongParagraphTests: XCTestCase {
                 for line in page.lines { characters += line.box.length }
             }
             XCTAssertEqual(characters, n)
-            // Each piece lays out its last line again for the next one: about a quarter more, never twice.
+            // Each piece lays out its last line again for the next one: a little more, never twice.
             XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 1.5 * Double(n), "\(columns) columns")
-            // Pieces hold a few lines, not kilobytes: Pango's cost within a piece grows with its lines squared.
-            XCTAssertLessThanOrEqual(LayoutWork.largestLayout, 4 * 100, "\(columns) columns")
+            XCTAssertLessThanOrEqual(LayoutWork.largestLayout, 2 * ParagraphLayout.maxPieceBytes, "\(columns) columns")
+        }
+    }
+
+    func testUnbreakableTextIsShapedOnceAndSetWhereItWasPlanned() {
+        // Text with no break opportunity (`[ a_` has spaces, but UAX #14 allows no break after `[ ` nor between
+        // `_` and `[`) made Pango shape the rest of a piece again for every line. Now it is shaped once to plan
+        // the lines and laid out once with them: no line of a planned piece is broken elsewhere by Pango.
+        for unit in ["a", "[ a_", "<", "a]"] {
+            let n = 100_000
+            resetWork()
+            LayoutWork.bytesMeasured = 0
+            LayoutWork.unplannedBreaks = 0
+            let l = layout(Fixture.paragraph(String(repeating: unit, count: n / unit.utf8.count)))
+            assertCoversText(l)
+            XCTAssertEqual(LayoutWork.unplannedBreaks, 0, unit)
+            XCTAssertLessThan(Double(LayoutWork.bytesMeasured), 1.1 * Double(n), unit)
+            XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 1.1 * Double(n), unit)
+            XCTAssertGreaterThan(l.lines.count, n / 150, unit)
+            XCTAssertTrue(l.lines.allSatisfy { $0.width <= 481.89 + 0.01 }, unit)
+        }
+    }
+
+    func testPlannedLinesAreWherePangoBreaks() {
+        // A narrow column makes this text long enough for pieces; Pango's own layout of all of it is the reference.
+        for (unit, code) in [("a", false), ("[ a_", false), ("\u{00E9}x\u{0301}", false), ("a", true), ("a_", true)] {
+            var style = ParagraphStyle()
+            if code { style.wrap = .char }
+            let p = Fixture.paragraph(String(repeating: unit, count: 6_000 / unit.utf8.count), style: style)
+            LayoutWork.unplannedBreaks = 0
+            let pieces = layout(p, width: 150)
+            var diagnostics: [Diagnostic] = []
+            let whole = ParagraphLayout(single: p, columnWidth: 150, engine: .shared, images: ImageCache(),
+                                        diagnostics: &diagnostics)
+            XCTAssertNotNil(pieces.pieceSet, unit)
+            assertCoversText(pieces)
+            if !code {  // wrapped code's pieces start without the hanging indent (a line is longer there)
+                XCTAssertEqual(pieces.lines.map(\.startIndex), whole.lines.map(\.startIndex), unit)
+            }
+            XCTAssertEqual(LayoutWork.unplannedBreaks, 0, unit)
+        }
+    }
+
+    func testTheQuickCheckNeverHidesAnUnbreakableStretch() {
+        // Prose skips Pango's break analysis when a cheap byte test finds breaks; it must never skip a stretch.
+        let language = pango_language_from_string("en")
+        for unit in ["( a", "[ a_", "\" (a", "word ", "x* y", "'( a", "a ` b", "\u{201C} a", "a) b", "a, (b"] {
+            let bytes = Array(String(repeating: unit, count: 3_000 / unit.utf8.count).utf8)
+            let found = UnbreakableText.stretch(bytes, from: 0, upTo: bytes.count, minLength: 200, code: false,
+                                                language: language)
+            var expected: Range<Int>? = nil, last = 0
+            for b in UnbreakableText.breaks(bytes, from: 0, upTo: bytes.count, code: false, language: language)
+                + [bytes.count] where expected == nil {
+                if b - last > 200 { expected = last..<b }
+                last = b
+            }
+            XCTAssertEqual(found, expected, unit)
         }
     }
 
