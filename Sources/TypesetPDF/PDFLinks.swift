@@ -1,4 +1,5 @@
-// Link annotations and named destinations, as cairo tags.
+// Link annotations and named destinations: as cairo tags, except tagged link annotations, which the tagging
+// stage writes itself.
 
 import CPangoCairo
 import Foundation
@@ -19,6 +20,57 @@ enum PDFLinks {
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
     }
+
+    /// A link annotation as the tagging stage writes it (cairo 1.16's keys, its per-link work left out): the
+    /// area as /QuadPoints and in whole points as /Rect, no border, the URI action or the named destination.
+    static func annotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double) -> String {
+        let a = link.area
+        let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
+        let quad = [left, top, right, top, right, bottom, left, bottom].map(pdfNumber).joined(separator: " ")
+        let rect = [left.rounded(.down), h - (a.y + a.height).rounded(.up), right.rounded(.up), h - a.y.rounded(.down)]
+            .map(pdfNumber).joined(separator: " ")
+        let action: String
+        switch a.target {
+        case .url(let uri): action = "/A << /Type /Action /S /URI /URI (\(uriForPDF(uri))) >>"
+        case .destination(let name): action = "/Dest (\(destinationName(name)))"
+        }
+        return "<< /Type /Annot /Subtype /Link /Rect [\(rect)] /QuadPoints [\(quad)] /BS << /W 0 >> \(action)"
+            + " /StructParent \(structParent) /Contents \(PDFSyntax.text(link.contents)) /F 4 >>"
+    }
+
+    /// A PDF number to a thousandth of a point, without trailing zeros (`12.5`, `-3`); in integer arithmetic,
+    /// identical on every run and much cheaper per link than the C library's `%f`.
+    static func pdfNumber(_ v: Double) -> String {
+        let scaled = (v * 1000).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return "0" }
+        let m = Int(scaled)
+        var whole = String(abs(m) / 1000)
+        if m < 0 { whole = "-" + whole }
+        var fraction = abs(m) % 1000
+        guard fraction != 0 else { return whole }
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let text = String(fraction)
+        return whole + "." + String(repeating: "0", count: digits - text.count) + text
+    }
+
+    /// cairo 1.16 adds the extents of each drawing on a page to one region, at a cost that grows with the
+    /// rectangles the region holds: a page of thousands of links (a text run for each and one for each space
+    /// between) costs the square of their number. A first drawing over the whole page that paints nothing (the
+    /// page's rectangle twice, filled even-odd; white in case a viewer differs) leaves one rectangle that holds
+    /// every later one, which pixman takes in at once.
+    static func analysisCover(width: Double, height: Double, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// From this many links on a page the cover pays (below, the page's content stream stays as it was).
+    static let analysisCoverLinks = 100
 
     /// Named destinations at their points (targets of internal links and bookmarks).
     static func draw(_ destinations: [NamedDestination], on cr: OpaquePointer) {

@@ -56,6 +56,9 @@ public enum PDFRenderer {
         let summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
             progress(total.map(RenderProgress.total) ?? .counted(counted))
         }) { page in
+            if page.links.count >= PDFLinks.analysisCoverLinks {
+                tags.artifact(on: cr) { PDFLinks.analysisCover(width: document.page.width, height: document.page.height, on: cr) }
+            }
             draw(page, on: cr, tags: tags)
             tags.endPage()
             outline.add(page.outline, to: surface.surface)
@@ -73,6 +76,7 @@ public enum PDFRenderer {
             do {
                 var input = TaggingInput(document, pages: tags.pages)
                 input.actualTexts = tags.actualTexts
+                input.links = tags.pageLinks
                 input.jobs = engine.jobs
                 try TaggedPDF.finish(path: path, input, memo: memo)
             } catch {
@@ -117,8 +121,8 @@ public enum PDFRenderer {
             }
         }
         PDFLinks.draw(page.destinations, on: cr)
-        tags.links(page.links, lines: page.lines)
-        PDFLinks.draw(page.links, on: cr)
+        // Tagged, the tagging stage writes the link annotations (TaggedPDF.swift); cairo's cost a lot per link.
+        if tags.enabled { tags.links(page.links, lines: page.lines) } else { PDFLinks.draw(page.links, on: cr) }
     }
 
     @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {

@@ -1,6 +1,6 @@
 // The structure tree as the PDF will hold it, gathered from what the renderer recorded: every element of
 // every path once, its parent, its children in source order (ids), and its content: marked-content
-// sequences (page, MCID) in drawing order and link annotations (page, index in the page's /Annots).
+// sequences (page, MCID) in drawing order and link annotations (page, index among the page's links).
 
 import TypesetIR
 
@@ -30,9 +30,9 @@ struct StructureTree {
     private var nextLinkID = 1 << 41
 
     /// `continuations[page][mcid]`: further MCIDs the sequence `mcid` continues under (ContentRewrite.swift).
-    init(pages: [[MarkedContent]], continuations: [[Int: [Int]]] = []) {
+    /// `links[page]`: the page's link annotations, each a Link element of its own under the element that owns it.
+    init(pages: [[MarkedContent]], links: [[RecordedLink]] = [], continuations: [[Int: [Int]]] = []) {
         for (page, marks) in pages.enumerated() {
-            var annotation = 0
             let pageContinuations = page < continuations.count ? continuations[page] : [:]
             let last = pageContinuations.values.joined().max() ?? -1
             var pageOwners = [Int?](repeating: nil, count: max(marks.count, last + 1))
@@ -46,18 +46,16 @@ struct StructureTree {
                         owner.map { elements[$0]?.content.append(.mcid(page: page, mcid: m)) }
                         pageOwners[m] = owner
                     }
-                case .link(let nodes, let contents):
-                    var link = StructureNode(id: nextLinkID, type: "Link")
-                    link.language = nil
-                    nextLinkID += 1
-                    let id = add(nodes + [link])
-                    elements[link.id]?.content = [.mcid(page: page, mcid: mcid), .annotation(page: page, index: annotation)]
-                    linkElements.append((page, annotation, link.id, contents))
-                    annotation += 1
-                    pageOwners[mcid] = id
                 }
             }
             owners.append(pageOwners)
+            for (index, recorded) in (page < links.count ? links[page] : []).enumerated() {
+                let link = StructureNode(id: nextLinkID, type: "Link")
+                nextLinkID += 1
+                _ = add(recorded.owner + [link])
+                elements[link.id]?.content = [.annotation(page: page, index: index)]
+                linkElements.append((page, index, link.id, recorded.contents))
+            }
         }
         // Over a copy of the keys: iterating `elements.keys` while changing `elements` copies the whole tree.
         for id in Array(elements.keys) { elements[id]?.children.sort() }

@@ -13,8 +13,15 @@ import TypesetLayout
 enum MarkedContent {
     case content([StructureNode])
     case artifact
-    /// A link annotation (cairo writes an empty sequence for it) inside the element that holds its text.
-    case link(owner: [StructureNode], contents: String)
+}
+
+/// A link annotation the tagging stage writes (not cairo: its per-link tags cost more than the text they mark,
+/// issue 8), inside the element whose line holds it.
+struct RecordedLink {
+    var owner: [StructureNode]
+    /// The annotation's `/Contents`.
+    var contents: String
+    var area: LinkArea
 }
 
 final class TagRecorder {
@@ -29,6 +36,9 @@ final class TagRecorder {
     /// Per page, the sequences (by MCID) that end in a hyphen the line breaker added, which reads as nothing.
     private(set) var actualTexts: [Set<Int>] = []
     private var currentActualTexts: Set<Int> = []
+    /// Per page, its link annotations in drawing order.
+    private(set) var pageLinks: [[RecordedLink]] = []
+    private var currentLinks: [RecordedLink] = []
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -39,6 +49,8 @@ final class TagRecorder {
         current = []
         actualTexts.append(currentActualTexts)
         currentActualTexts = []
+        pageLinks.append(currentLinks)
+        currentLinks = []
     }
 
     /// Draws inside a sequence of the element that owns `nodes` (an artifact when nil).
@@ -91,7 +103,7 @@ final class TagRecorder {
         return line.structure ?? line.paragraph.paragraph.structure ?? StructurePath(untagged)
     }
 
-    /// Records the link annotations `PDFLinks.draw` is about to make, each inside the element whose line holds it.
+    /// Records the page's link annotations, each inside the element whose line holds it.
     func links(_ links: [LinkArea], lines: [PlacedLine]) {
         guard enabled else { return }
         for link in links {
@@ -105,7 +117,7 @@ final class TagRecorder {
             case .url(let uri): contents = "Link to \(uri)"
             case .destination(let name): contents = "Link to #\(name)"
             }
-            current.append(.link(owner: owner, contents: contents))
+            currentLinks.append(RecordedLink(owner: owner, contents: contents, area: link))
         }
     }
 
