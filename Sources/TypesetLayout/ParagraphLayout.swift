@@ -347,7 +347,7 @@ public final class ParagraphLayout {
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
                               style: ParagraphStyle, tabText: String? = nil) -> Bool {
         let attrs = AttributeListHandle()
-        let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs)
+        let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs, text: pango_layout_get_text(layout))
         // In paragraphs with tabs, hard breaks must not take width (see zeroLineSeparators).
         if let tabText { ParagraphLayout.zeroLineSeparators(in: tabText, attrs) }
         if style.wrap == .char, let end = runs.last?.range.upperBound {
