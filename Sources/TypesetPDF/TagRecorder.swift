@@ -105,12 +105,22 @@ final class TagRecorder {
 
     /// Records the page's link annotations, each inside the element whose line holds it.
     func links(_ links: [LinkArea], lines: [PlacedLine]) {
-        guard enabled else { return }
+        guard enabled, !links.isEmpty else { return }
+        let alone = Self.aloneInTheirBand(lines)
+        var last = 0
         for link in links {
             let cx = link.x + link.width / 2, cy = link.y + link.height / 2
-            let line = lines.first { !$0.isArtifact && $0.top <= cy && cy <= $0.top + $0.box.height && $0.x <= cx + 1
-                && cx <= $0.x + $0.box.width + 1 }
-                ?? lines.min { abs($0.top + $0.box.height / 2 - cy) < abs($1.top + $1.box.height / 2 - cy) }
+            func holds(_ line: PlacedLine) -> Bool {
+                !line.isArtifact && line.top <= cy && cy <= line.top + line.box.height && line.x <= cx + 1
+                    && cx <= line.x + line.box.width + 1
+            }
+            // Links come line by line: the previous link's line, when no earlier line shares its height, is the
+            // first that holds this one too, as the search from the top would find.
+            if !(last < lines.count && alone[last] && holds(lines[last])) {
+                last = lines.firstIndex(where: holds) ?? lines.count
+            }
+            let line = last < lines.count ? lines[last]
+                : lines.min { abs($0.top + $0.box.height / 2 - cy) < abs($1.top + $1.box.height / 2 - cy) }
             let owner = line.flatMap { Self.path(of: $0)?.nodes } ?? Self.untagged
             let contents: String
             switch link.target {
@@ -118,6 +128,15 @@ final class TagRecorder {
             case .destination(let name): contents = "Link to #\(name)"
             }
             currentLinks.append(RecordedLink(owner: owner, contents: contents, area: link))
+        }
+    }
+
+    /// For each line, whether no earlier line on the page overlaps its height (false for all past 256 lines).
+    private static func aloneInTheirBand(_ lines: [PlacedLine]) -> [Bool] {
+        guard lines.count <= 256 else { return Array(repeating: false, count: lines.count) }
+        return lines.indices.map { k in
+            let top = lines[k].top, bottom = top + lines[k].box.height
+            return !lines[..<k].contains { $0.top <= bottom && top <= $0.top + $0.box.height }
         }
     }
 
