@@ -116,7 +116,7 @@ final class TagRecorder {
             }
             // Links come line by line: the previous link's line, when no earlier line shares its height, is the
             // first that holds this one too, as the search from the top would find.
-            if !(last < lines.count && alone[last] && holds(lines[last])) {
+            if !(last < lines.count && alone[last] && holds(lines[last]) && strictlyInside(cy, lines[last])) {
                 last = lines.firstIndex(where: holds) ?? lines.count
             }
             let line = last < lines.count ? lines[last]
@@ -131,14 +131,17 @@ final class TagRecorder {
         }
     }
 
-    /// For each line, whether no earlier line on the page overlaps its height (false for all past 256 lines).
+    /// For each line, whether no earlier line on the page overlaps its height (lines that only touch do not;
+    /// false for all past 256 lines). A point strictly inside such a line's height is in no earlier line.
     private static func aloneInTheirBand(_ lines: [PlacedLine]) -> [Bool] {
         guard lines.count <= 256 else { return Array(repeating: false, count: lines.count) }
         return lines.indices.map { k in
             let top = lines[k].top, bottom = top + lines[k].box.height
-            return !lines[..<k].contains { $0.top <= bottom && top <= $0.top + $0.box.height }
+            return !lines[..<k].contains { $0.top < bottom && top < $0.top + $0.box.height }
         }
     }
+
+    private func strictlyInside(_ y: Double, _ line: PlacedLine) -> Bool { line.top < y && y < line.top + line.box.height }
 
     /// Draws a list item's first line as label and body when its Pango runs split at the label's end.
     private func labelSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {
