@@ -11,11 +11,14 @@ enum AttributeBuilder {
     /// paragraph would cost quadratic time; past the cap the rest are set plain (and `build` says so).
     static let decorationCap = 3000
 
-    /// Returns false when some decorations were dropped because of `decorationCap`.
+    /// Returns false when some decorations were dropped because of `decorationCap`. `text`: the layout's text,
+    /// for `mergingLinks` (nil: the runs as they are).
     @discardableResult
-    static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle) -> Bool {
+    static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle,
+                      text: UnsafePointer<CChar>? = nil) -> Bool {
         var decorations = 0
         var complete = true
+        let runs = text.map { mergingLinks(runs, text: $0) } ?? runs
         for run in runs where !run.range.isEmpty {
             var a = run.attributes
             let r = run.range
@@ -94,6 +97,58 @@ enum AttributeBuilder {
             // strokeWidth/strokeColor, shadow, obliqueAngle and the scale of expansion are drawn by the renderer.
         }
         return complete
+    }
+
+    /// Links as Pango should see them. Each boundary in the attribute list starts a Pango item, drawn as a text
+    /// object of its own, and a paragraph of links (`[a] [b] ...`) would cost two per link, each link's and each
+    /// space's (issue 8). So a link's run and a neighbour with the same Pango attributes become one range, and a
+    /// run of spaces beside a link whose only difference is its colour takes the link's (spaces draw nothing).
+    /// Link areas still come from the runs as they were (ParagraphLayout.linkSpans).
+    static func mergingLinks(_ runs: [AttributeRun], text: UnsafePointer<CChar>) -> [AttributeRun] {
+        guard runs.contains(where: { $0.attributes.link != nil }) else { return runs }
+        let length = strlen(text)
+        func spacesOnly(_ r: Range<Int>) -> Bool {
+            r.lowerBound >= 0 && r.upperBound <= length && r.allSatisfy { text[$0] == 0x20 }
+        }
+        var out: [AttributeRun] = []
+        out.reserveCapacity(runs.count)
+        for run in runs where !run.range.isEmpty {
+            guard let last = out.last, last.range.upperBound == run.range.lowerBound,
+                  last.attributes.link != nil || run.attributes.link != nil,
+                  !last.attributes.hasRenderEffects, !run.attributes.hasRenderEffects else {
+                out.append(run)
+                continue
+            }
+            // The merged range keeps the attributes of one of the two (their shared storage, not a new copy).
+            var merged: AttributeRun
+            if samePango(last.attributes, run.attributes) || spacesOnly(run.range) && recolourable(run.attributes, as: last.attributes) {
+                merged = last
+            } else if spacesOnly(last.range), recolourable(last.attributes, as: run.attributes) {
+                merged = run
+            } else {
+                out.append(run)
+                continue
+            }
+            merged.range = last.range.lowerBound ..< run.range.upperBound
+            out[out.count - 1] = merged
+        }
+        return out
+    }
+
+    /// Whether two runs set the same Pango attributes (a link's target is not one).
+    private static func samePango(_ a: CharacterAttributes, _ b: CharacterAttributes) -> Bool {
+        var a = a, b = b
+        a.link = nil
+        b.link = nil
+        return a == b
+    }
+
+    /// Whether spaces set with `spaces` look the same in `other`'s colour: nothing drawn under or through them.
+    private static func recolourable(_ spaces: CharacterAttributes, as other: CharacterAttributes) -> Bool {
+        guard spaces.background == nil, spaces.underline == .none, spaces.strike == .none else { return false }
+        var recoloured = spaces
+        recoloured.color = other.color
+        return samePango(recoloured, other)
     }
 
     /// The average glyph advance, in ems, that expansion's reserved width assumes.

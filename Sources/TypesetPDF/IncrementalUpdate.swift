@@ -22,8 +22,6 @@ struct IncrementalUpdate {
     private let cleanupSlot: Int32
     /// cairo's objects as byte ranges in file order; nil: append to a copy of cairo's file instead.
     private let objects: [(number: Int, range: Range<Int>)]?
-    /// Object number -> its byte range in cairo's file.
-    private let ranges: [Int: Range<Int>]
     /// Bytes written to the new file so far.
     private var length = 0
     private var pending: [UInt8] = []
@@ -60,7 +58,6 @@ struct IncrementalUpdate {
         info = number(after: "/Info")
         previousXref = xref
         objects = Self.objects(source, xrefAt: xref, fileSize: sourceSize, count: size)
-        ranges = Dictionary((objects ?? []).map { ($0.number, $0.range) }, uniquingKeysWith: { a, _ in a })
         outputPath = path + ".tagged"
         output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else {
@@ -90,14 +87,6 @@ struct IncrementalUpdate {
     }
 
     func replaces(_ number: Int) -> Bool { offsets[number] != nil }
-
-    /// cairo's object `number` as it stands in its file (`N 0 obj ... endobj`), when it is small and ASCII.
-    func original(_ number: Int) -> String? {
-        guard let range = ranges[number], range.count <= 1 << 16 else { return nil }
-        let bytes = Self.read(source, at: range.lowerBound, count: range.count)
-        guard bytes.count == range.count, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     /// cairo's stream objects written without a filter (with content compression off: form XObjects, ToUnicode
     /// maps), found by looking at each object's dictionary only.

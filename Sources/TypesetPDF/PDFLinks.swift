@@ -1,4 +1,5 @@
-// Link annotations and named destinations, as cairo tags.
+// Link annotations and named destinations: as cairo tags, except tagged link annotations, which the tagging
+// stage writes itself.
 
 import CPangoCairo
 import Foundation
@@ -19,6 +20,90 @@ enum PDFLinks {
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }
     }
+
+    /// A link annotation as the tagging stage writes it (cairo 1.16's keys, its per-link work left out): the
+    /// area as /QuadPoints and in whole points as /Rect, no border, the URI action or the named destination.
+    /// Written as bytes: string interpolation and `%f` cost more per link than the link's text.
+    static func annotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double) -> String {
+        let a = link.area
+        let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
+        var out: [UInt8] = []
+        out.reserveCapacity(320)
+        out.append(contentsOf: "<< /Type /Annot /Subtype /Link /Rect [".utf8)
+        let rect = [left.rounded(.down), h - (a.y + a.height).rounded(.up), right.rounded(.up), h - a.y.rounded(.down)]
+        for (i, v) in rect.enumerated() { if i > 0 { out.append(0x20) }; appendNumber(v, to: &out) }
+        out.append(contentsOf: "] /QuadPoints [".utf8)
+        for (i, v) in [left, top, right, top, right, bottom, left, bottom].enumerated() {
+            if i > 0 { out.append(0x20) }
+            appendNumber(v, to: &out)
+        }
+        out.append(contentsOf: "] /BS << /W 0 >> ".utf8)
+        switch a.target {
+        case .url(let uri):
+            out.append(contentsOf: "/A << /Type /Action /S /URI /URI (".utf8)
+            out.append(contentsOf: uriForPDF(uri).utf8)
+            out.append(contentsOf: ") >>".utf8)
+        case .destination(let name):
+            out.append(contentsOf: "/Dest (".utf8)
+            out.append(contentsOf: destinationName(name).utf8)
+            out.append(UInt8(ascii: ")"))
+        }
+        out.append(contentsOf: " /StructParent ".utf8)
+        appendNumber(Double(structParent), to: &out)
+        out.append(contentsOf: " /Contents ".utf8)
+        out.append(contentsOf: PDFSyntax.text(link.contents).utf8)
+        out.append(contentsOf: " /F 4 >>".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A PDF number to a thousandth of a point, without trailing zeros (`12.5`, `-3`); in integer arithmetic,
+    /// identical on every run and much cheaper per link than the C library's `%f`.
+    static func pdfNumber(_ v: Double) -> String {
+        var out: [UInt8] = []
+        appendNumber(v, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+        let scaled = (v * 1000).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return out.append(UInt8(ascii: "0")) }
+        let m = Int(scaled)
+        if m < 0 { out.append(UInt8(ascii: "-")) }
+        appendDigits(abs(m) / 1000, to: &out)
+        var fraction = abs(m) % 1000
+        guard fraction != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        var divisor = digits == 3 ? 100 : digits == 2 ? 10 : 1
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private static func appendDigits(_ n: Int, to out: inout [UInt8]) {
+        if n >= 10 { appendDigits(n / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+
+    /// cairo 1.16 adds the extents of each drawing on a page to one region, at a cost that grows with the
+    /// rectangles the region holds: a page of thousands of links (a text run for each and one for each space
+    /// between) costs the square of their number. A first drawing over the whole page that paints nothing (the
+    /// page's rectangle twice, filled even-odd; white in case a viewer differs) leaves one rectangle that holds
+    /// every later one, which pixman takes in at once.
+    static func analysisCover(width: Double, height: Double, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// From this many links on a page the cover pays (below, the page's content stream stays as it was).
+    static let analysisCoverLinks = 100
 
     /// Named destinations at their points (targets of internal links and bookmarks).
     static func draw(_ destinations: [NamedDestination], on cr: OpaquePointer) {

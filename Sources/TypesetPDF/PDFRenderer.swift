@@ -64,6 +64,9 @@ public enum PDFRenderer {
                 progress(total.map(RenderProgress.total) ?? .counted(counted))
             }) { page in
                 written(try emitter.wait())  // the context is the writer's until the page before is written
+                if page.links.count >= PDFLinks.analysisCoverLinks {
+                    tags.artifact(on: cr) { PDFLinks.analysisCover(width: document.page.width, height: document.page.height, on: cr) }
+                }
                 draw(page, on: cr, tags: tags)
                 tags.endPage()
                 outline.add(page.outline, to: surface.surface)
@@ -84,6 +87,7 @@ public enum PDFRenderer {
         if tags.enabled {
             do {
                 input.actualTexts = tags.actualTexts
+                input.links = tags.pageLinks
                 input.jobs = engine.jobs
                 try TaggedPDF.finish(path: path, input, memo: memo)
             } catch {
@@ -128,8 +132,8 @@ public enum PDFRenderer {
             }
         }
         PDFLinks.draw(page.destinations, on: cr)
-        tags.links(page.links, lines: page.lines)
-        PDFLinks.draw(page.links, on: cr)
+        // Tagged, the tagging stage writes the link annotations (TaggedPDF.swift); cairo's cost a lot per link.
+        if tags.enabled { tags.links(page.links, lines: page.lines) } else { PDFLinks.draw(page.links, on: cr) }
     }
 
     @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {

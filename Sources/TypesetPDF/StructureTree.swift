@@ -1,6 +1,6 @@
 // The structure tree as the PDF will hold it, gathered from what the renderer recorded: every element of
 // every path once, its parent, its children in source order (ids), and its content: marked-content
-// sequences (page, MCID) in drawing order and link annotations (page, index in the page's /Annots).
+// sequences (page, MCID) in drawing order and link annotations (page, index among the page's links).
 
 import TypesetIR
 
@@ -30,9 +30,9 @@ struct StructureTree {
     private var nextLinkID = 1 << 41
 
     /// `continuations[page]`: further MCIDs each sequence continues under (ContentRewrite.swift).
-    init(pages: [PageMarks], continuations: [PageContinuations] = []) {
+    /// `links[page]`: the page's link annotations, each a Link element of its own under the element that owns it.
+    init(pages: [PageMarks], links: [[RecordedLink]] = [], continuations: [PageContinuations] = []) {
         for (page, marks) in pages.enumerated() {
-            var annotation = 0
             let pageContinuations = page < continuations.count ? continuations[page] : PageContinuations()
             var pageOwners = [Int?](repeating: nil, count: max(marks.count, pageContinuations.last + 1))
             var mcid = 0
@@ -51,23 +51,16 @@ struct StructureTree {
                         }
                         mcid += 1
                     }
-                case .link(let nodes, let contents):
-                    for _ in 0 ..< run.count {
-                        var link = StructureNode(id: nextLinkID, type: "Link")
-                        link.language = nil
-                        nextLinkID += 1
-                        let id = add(nodes + [link])
-                        elements.update(link.id) {
-                            $0.content = [.mcid(page: page, mcid: mcid), .annotation(page: page, index: annotation)]
-                        }
-                        linkElements.append((page, annotation, link.id, contents))
-                        annotation += 1
-                        pageOwners[mcid] = id
-                        mcid += 1
-                    }
                 }
             }
             owners.append(PageOwners(pageOwners))
+            for (index, recorded) in (page < links.count ? links[page] : []).enumerated() {
+                let link = StructureNode(id: nextLinkID, type: "Link")
+                nextLinkID += 1
+                _ = add(recorded.owner + [link])
+                elements.update(link.id) { $0.content = [.annotation(page: page, index: index)] }
+                linkElements.append((page, index, link.id, recorded.contents))
+            }
         }
         for id in elements.keys { elements.update(id) { $0.children.sort() } }
         top.sort()

@@ -13,8 +13,15 @@ import TypesetLayout
 enum MarkedContent {
     case content([StructureNode])
     case artifact
-    /// A link annotation (cairo writes an empty sequence for it) inside the element that holds its text.
-    case link(owner: [StructureNode], contents: String)
+}
+
+/// A link annotation the tagging stage writes (not cairo: its per-link tags cost more than the text they mark,
+/// issue 8), inside the element whose line holds it.
+struct RecordedLink {
+    var owner: [StructureNode]
+    /// The annotation's `/Contents`.
+    var contents: String
+    var area: LinkArea
 }
 
 final class TagRecorder {
@@ -29,6 +36,9 @@ final class TagRecorder {
     /// Per page, the sequences (by MCID) that end in a hyphen the line breaker added, which reads as nothing.
     private(set) var actualTexts = SilentMCIDs()
     private var currentActualTexts: [UInt64] = []
+    /// Per page, its link annotations in drawing order.
+    private(set) var pageLinks: [[RecordedLink]] = []
+    private var currentLinks: [RecordedLink] = []
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -39,6 +49,8 @@ final class TagRecorder {
         current = PageMarks()
         actualTexts.appendPage(currentActualTexts)
         currentActualTexts = []
+        pageLinks.append(currentLinks)
+        currentLinks = []
     }
 
     /// Draws inside a sequence of the element that owns `nodes` (an artifact when nil).
@@ -91,23 +103,45 @@ final class TagRecorder {
         return line.structure ?? line.paragraph.paragraph.structure ?? StructurePath(untagged)
     }
 
-    /// Records the link annotations `PDFLinks.draw` is about to make, each inside the element whose line holds it.
+    /// Records the page's link annotations, each inside the element whose line holds it.
     func links(_ links: [LinkArea], lines: [PlacedLine]) {
-        guard enabled else { return }
+        guard enabled, !links.isEmpty else { return }
+        let alone = Self.aloneInTheirBand(lines)
+        var last = 0
         for link in links {
             let cx = link.x + link.width / 2, cy = link.y + link.height / 2
-            let line = lines.first { !$0.isArtifact && $0.top <= cy && cy <= $0.top + $0.box.height && $0.x <= cx + 1
-                && cx <= $0.x + $0.box.width + 1 }
-                ?? lines.min { abs($0.top + $0.box.height / 2 - cy) < abs($1.top + $1.box.height / 2 - cy) }
+            func holds(_ line: PlacedLine) -> Bool {
+                !line.isArtifact && line.top <= cy && cy <= line.top + line.box.height && line.x <= cx + 1
+                    && cx <= line.x + line.box.width + 1
+            }
+            // Links come line by line: the previous link's line, when no earlier line shares its height, is the
+            // first that holds this one too, as the search from the top would find.
+            if !(last < lines.count && alone[last] && holds(lines[last]) && strictlyInside(cy, lines[last])) {
+                last = lines.firstIndex(where: holds) ?? lines.count
+            }
+            let line = last < lines.count ? lines[last]
+                : lines.min { abs($0.top + $0.box.height / 2 - cy) < abs($1.top + $1.box.height / 2 - cy) }
             let owner = line.flatMap { Self.path(of: $0)?.nodes } ?? Self.untagged
             let contents: String
             switch link.target {
             case .url(let uri): contents = "Link to \(uri)"
             case .destination(let name): contents = "Link to #\(name)"
             }
-            current.append(.link(owner: owner, contents: contents))
+            currentLinks.append(RecordedLink(owner: owner, contents: contents, area: link))
         }
     }
+
+    /// For each line, whether no earlier line on the page overlaps its height (lines that only touch do not;
+    /// false for all past 256 lines). A point strictly inside such a line's height is in no earlier line.
+    private static func aloneInTheirBand(_ lines: [PlacedLine]) -> [Bool] {
+        guard lines.count <= 256 else { return Array(repeating: false, count: lines.count) }
+        return lines.indices.map { k in
+            let top = lines[k].top, bottom = top + lines[k].box.height
+            return !lines[..<k].contains { $0.top < bottom && top < $0.top + $0.box.height }
+        }
+    }
+
+    private func strictlyInside(_ y: Double, _ line: PlacedLine) -> Bool { line.top < y && y < line.top + line.box.height }
 
     /// Draws a list item's first line as label and body when its Pango runs split at the label's end.
     private func labelSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {

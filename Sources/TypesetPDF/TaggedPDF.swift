@@ -19,6 +19,10 @@ struct TaggingInput {
     var actualTexts = SilentMCIDs()
     /// Threads that rewrite and compress page contents (`--jobs`).
     var jobs = 1
+    /// Per page, the link annotations this stage writes.
+    var links: [[RecordedLink]] = []
+    /// For link rectangles: PDF's y axis points up from the page's bottom edge.
+    var pageHeight: Double = 0
 }
 
 enum TaggedPDF {
@@ -54,8 +58,8 @@ enum TaggedPDF {
             }
         }
         try compressRest(pdf, &update)
-        let tree = StructureTree(pages: input.pages, continuations: continuations)
-        let root = try writeTree(tree, pages: pages, pdf, &update)
+        let tree = StructureTree(pages: input.pages, links: input.links, continuations: continuations)
+        let root = try writeTree(tree, links: input.links, pageHeight: input.pageHeight, pages: pages, pdf, &update)
         var catalog = [
             "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
             "/Lang \(PDFSyntax.text(input.language))", "/ViewerPreferences << /DisplayDocTitle true >>",
@@ -131,14 +135,14 @@ enum TaggedPDF {
     }
 
     /// The structure tree root, the Document element, every element (children in source order after the
-    /// element's own content), the parent tree; pages and link annotations get their keys. Returns the root.
-    static func writeTree(_ tree: StructureTree, pages: [qpdf_oh], _ pdf: QPDFFile,
-                          _ update: inout IncrementalUpdate) throws -> Int {
+    /// element's own content), the parent tree, the link annotations; pages get their keys. Returns the root.
+    static func writeTree(_ tree: StructureTree, links: [[RecordedLink]], pageHeight: Double, pages: [qpdf_oh],
+                          _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> Int {
         let root = update.reserve(), document = update.reserve(), parentTree = update.reserve()
         var numbers: [Int: Int] = [:]
         for id in tree.elements.keys.sorted() { numbers[id] = update.reserve() }
         let pageNumbers = pages.map(pdf.objectNumber)
-        let annotations = pages.map { pdf.key($0, "/Annots") }
+        let annotations = pages.indices.map { p in (p < links.count ? links[p] : []).map { _ in update.reserve() } }
         func ref(_ id: Int?) -> String { id.flatMap { numbers[$0] }.map(PDFSyntax.ref) ?? PDFSyntax.ref(document) }
         for id in tree.elements.keys.sorted() {
             guard let element = tree.elements[id], let number = numbers[id] else { continue }
@@ -156,9 +160,8 @@ enum TaggedPDF {
                     try update.write(separator + (page == firstPage ? String(mcid)
                                      : "<< /Type /MCR /Pg \(PDFSyntax.ref(pageNumbers[page])) /MCID \(mcid) >>"))
                 case .annotation(let page, let index):
-                    guard index < pdf.count(annotations[page]) else { continue }
-                    let annotation = pdf.objectNumber(pdf.item(annotations[page], index))
-                    try update.write(separator + "<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page])) /Obj \(PDFSyntax.ref(annotation)) >>")
+                    try update.write(separator + "<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page]))"
+                                     + " /Obj \(PDFSyntax.ref(annotations[page][index])) >>")
                 }
                 separator = " "
             }
@@ -181,18 +184,16 @@ enum TaggedPDF {
 
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
         for (p, _) in tree.owners.enumerated() {
-            try update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: ["/StructParents \(p)", "/Tabs /S"]))
+            var keys = ["/StructParents \(p)", "/Tabs /S"]
+            if !annotations[p].isEmpty { keys.append(annotationArray(annotations[p], kept: pages[p], pdf)) }
+            try update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: keys))
         }
         var key = tree.owners.count
         var linkKeys: [String] = []
         for link in tree.linkElements {
-            guard link.index < pdf.count(annotations[link.page]), numbers[link.element] != nil else { continue }
-            let annotation = pdf.item(annotations[link.page], link.index)
-            let number = pdf.objectNumber(annotation)
-            let entries = ["/StructParent \(key)", "/Contents \(PDFSyntax.text(link.contents))", "/F 4"]
-            // Edited as cairo wrote it: through qpdf, every annotation would be parsed and kept (7 KB each).
-            try update.put(number, update.original(number).flatMap { LinkAnnotationText.edited($0, number: number, entries) }
-                           ?? pdf.unparse(annotation, replacing: entries))
+            let recorded = links[link.page][link.index]
+            try update.put(annotations[link.page][link.index],
+                           PDFLinks.annotation(recorded, structParent: key, pageHeight: pageHeight))
             linkKeys.append("\(key) \(ref(link.element))")
             key += 1
         }
@@ -218,6 +219,13 @@ enum TaggedPDF {
         try update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
                    + " /ParentTreeNextKey \(key) >>")
         return root
+    }
+
+    /// The page's `/Annots`: any cairo wrote (it writes none for links here), then the link annotations.
+    static func annotationArray(_ numbers: [Int], kept page: qpdf_oh, _ pdf: QPDFFile) -> String {
+        let existing = pdf.key(page, "/Annots")
+        let cairo = (0 ..< pdf.count(existing)).map { pdf.objectNumber(pdf.item(existing, $0)) }.filter { $0 > 0 }
+        return "/Annots [" + (cairo + numbers).map(PDFSyntax.ref).joined(separator: " ") + "]"
     }
 
     /// Title and `D:` dates in the Info dictionary (the XMP repeats them); returns cairo's Producer.
@@ -259,6 +267,7 @@ extension TaggingInput {
         let title = document.metadata.title.flatMap { $0.isEmpty ? nil : $0 } ?? heading ?? document.sourceName ?? "Untitled"
         self.init(pages: pages, language: document.language, title: title, metadata: document.metadata,
                   standards: document.pdfStandards)
+        pageHeight = document.page.height
     }
 }
 
@@ -278,30 +287,4 @@ final class PageRewrites: @unchecked Sendable {
     func set(_ k: Int, _ page: PageRewrite) { lock.withLock { slots[k] = page } }
 
     var all: [PageRewrite] { lock.withLock { slots } }
-}
-
-/// A link annotation as cairo 1.16 writes it (`N 0 obj`, `<< /Type /Annot`, one key per line, `>>`, `endobj`), with
-/// its `/StructParent`, `/Contents` and `/F` lines replaced by `entries`; nil for anything written otherwise.
-enum LinkAnnotationText {
-    static func edited(_ text: String, number: Int, _ entries: [String]) -> String? {
-        guard text.hasPrefix("\(number) 0 obj"), let open = text.range(of: "<<"),
-              let end = text.range(of: "endobj", options: .backwards),
-              let close = text.range(of: ">>", options: .backwards, range: open.upperBound ..< end.lowerBound) else { return nil }
-        var lines = text[open.upperBound ..< close.lowerBound].split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "/Type /Annot",
-              text[close.upperBound ..< end.lowerBound].allSatisfy(\.isWhitespace) else { return nil }
-        // Only the annotation's own keys go (a file link's action has an `/F` of its own, one level down).
-        let replaced = ["/StructParent", "/Contents", "/F"]
-        var depth = 0
-        var kept: [Substring] = []
-        for line in lines {
-            let key = line.drop { $0 == " " }.prefix { $0 != " " && $0 != "(" && $0 != "<" && $0 != "[" }
-            if depth > 0 || !replaced.contains(String(key)) { kept.append(line) }
-            depth += line.components(separatedBy: "<<").count - line.components(separatedBy: ">>").count
-            if depth < 0 { return nil }
-        }
-        guard depth == 0 else { return nil }
-        lines = kept
-        return "<<" + lines.map { "\n" + $0 }.joined() + "\n   " + entries.joined(separator: " ") + "\n>>"
-    }
 }
