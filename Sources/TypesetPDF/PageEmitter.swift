@@ -21,6 +21,9 @@ final class PageEmitter: @unchecked Sendable {
 
     init(background: Bool) { self.background = background }
 
+    /// Experimental until the race with charts and SVG figures is found (PDFRenderer.render).
+    static var enabledByEnvironment: Bool { ProcessInfo.processInfo.environment["TYPESET_PAGE_WRITER"] == "1" }
+
     /// Finishes the page drawn on `cr`. Call `wait` before drawing it: the page before must be written first.
     func showPage(_ cr: OpaquePointer, number: Int) {
         group.wait()

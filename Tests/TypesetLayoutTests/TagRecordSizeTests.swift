@@ -3,6 +3,7 @@
 // its lines, and the structure tree built from them reads back exactly what was recorded.
 
 import TypesetIR
+@testable import TypesetLayout
 import XCTest
 @testable import TypesetPDF
 
@@ -35,10 +36,9 @@ final class TagRecordSizeTests: XCTestCase {
         for id in 11 ... 20 { mixed.append(.content(cell(id))) }
         mixed.append(.artifact)
         mixed.append(.artifact)
-        mixed.append(.link(owner: cell(20), contents: "Link to x"))
-        mixed.append(.link(owner: cell(20), contents: "Link to y"))
-        XCTAssertEqual(mixed.runs.count, 10 + 1 + 2, "each cell its own run, artifacts together, links alone")
-        XCTAssertEqual(mixed.count, 14)
+        mixed.append(.content(cell(20)))
+        XCTAssertEqual(mixed.runs.count, 10 + 1 + 1, "each cell its own run, artifacts together")
+        XCTAssertEqual(mixed.count, 13)
     }
 
     func testTheTreeReadsBackEverySequenceInOrder() {
@@ -72,13 +72,16 @@ final class TagRecordSizeTests: XCTestCase {
         var marks = PageMarks()
         marks.append(.artifact)
         marks.append(.content(paragraph))
-        marks.append(.link(owner: paragraph, contents: "Link to #a"))
         marks.append(.content(paragraph))
-        let tree = StructureTree(pages: [marks])
-        XCTAssertEqual(Array(tree.owners[0]), [nil, 2, 1 << 41, 2])
+        let area = LinkArea(target: .destination("a"), x: 0, y: 0, width: 10, height: 10)
+        let link = RecordedLink(owner: paragraph, contents: "Link to #a", area: area)
+        let tree = StructureTree(pages: [marks], links: [[link]])
+        // A link annotation takes no MCID: its Link element holds only the annotation, under the paragraph.
+        XCTAssertEqual(Array(tree.owners[0]), [nil, 2, 2])
         XCTAssertEqual(tree.linkElements.map(\.element), [1 << 41])
-        XCTAssertEqual(Array(tree.elements[1 << 41]?.content ?? []), [.mcid(page: 0, mcid: 2), .annotation(page: 0, index: 0)])
+        XCTAssertEqual(Array(tree.elements[1 << 41]?.content ?? []), [.annotation(page: 0, index: 0)])
         XCTAssertEqual(tree.elements.keys, [1, 2, 1 << 41])
-        XCTAssertEqual(Array(tree.elements[2]?.content ?? []), [.mcid(page: 0, mcid: 1), .mcid(page: 0, mcid: 3)])
+        XCTAssertEqual(tree.elements[2]?.children, [1 << 41])
+        XCTAssertEqual(Array(tree.elements[2]?.content ?? []), [.mcid(page: 0, mcid: 1), .mcid(page: 0, mcid: 2)])
     }
 }
