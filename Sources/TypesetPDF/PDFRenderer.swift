@@ -54,10 +54,8 @@ public enum PDFRenderer {
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
         // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
         cairo_tag_begin(cr, "Document", "")
-        // Writing each page while the next is laid out (PageEmitter.swift) is off unless TYPESET_PAGE_WRITER=1: a
-        // page with a chart and an SVG figure crashed in cairo_show_page on the writer thread (a race not yet
-        // found; ReportInterplayTests shows it one run in a few), and a wrong or crashing build costs more than
-        // the 30% of the main thread it saves.
+        // With `--jobs` above 1 each page is written while the next is laid out (PageEmitter.swift; the page is
+        // kept alive until written: its images' surfaces must not be destroyed during the write).
         let emitter = PageEmitter(background: engine.jobs > 1 && PageEmitter.enabledByEnvironment)
         defer { withExtendedLifetime(context) { _ = try? emitter.wait() } }
         func written(_ number: Int?) { if let number { progress(.drawn(number)) } }
@@ -73,7 +71,7 @@ public enum PDFRenderer {
                 draw(page, on: cr, tags: tags)
                 tags.endPage()
                 outline.add(page.outline, to: surface.surface)
-                emitter.showPage(cr, number: page.number)
+                emitter.showPage(cr, number: page.number, keeping: page)
             }
             written(try emitter.wait())
         } catch let failed as PageEmitterError {

@@ -18,16 +18,22 @@ final class PageEmitter: @unchecked Sendable {
     private var status = CAIRO_STATUS_SUCCESS
     /// The page number in flight, reported when it is written.
     private var pending: Int?
+    /// What the page in flight draws (its images' surfaces): released on this thread once it is written. Cairo's
+    /// page recording holds only a copy-on-write snapshot of a surface it paints; destroying an SVG's recording
+    /// surface copies it into that snapshot, which raced the writer's replay of it (SIGSEGV in cairo_show_page).
+    private var retained: Any?
 
     init(background: Bool) { self.background = background }
 
-    /// Experimental until the race with charts and SVG figures is found (PDFRenderer.render).
-    static var enabledByEnvironment: Bool { ProcessInfo.processInfo.environment["TYPESET_PAGE_WRITER"] == "1" }
+    /// On unless TYPESET_PAGE_WRITER=0 (a switch for telling a writer-thread problem from a layout one).
+    static var enabledByEnvironment: Bool { ProcessInfo.processInfo.environment["TYPESET_PAGE_WRITER"] != "0" }
 
     /// Finishes the page drawn on `cr`. Call `wait` before drawing it: the page before must be written first.
-    func showPage(_ cr: OpaquePointer, number: Int) {
+    /// `keeping` stays alive until the page is written.
+    func showPage(_ cr: OpaquePointer, number: Int, keeping: Any? = nil) {
         group.wait()
         pending = number
+        retained = keeping
         let context = UnsafeSendable(cr)
         if background {
             queue.async(group: group) { [self] in
@@ -47,6 +53,7 @@ final class PageEmitter: @unchecked Sendable {
         group.wait()
         let written = pending
         pending = nil
+        retained = nil
         if status != CAIRO_STATUS_SUCCESS { throw PageEmitterError(status: status) }
         return written
     }
