@@ -29,16 +29,24 @@ final class IRMemoryTests: XCTestCase {
                       line: i + 1)
         }
         _ = lower(blocks)  // shared attribute sets and styles are made once (bounded tables), not counted below
-        guard let before = HeapInUse.bytes() else { throw XCTSkip("malloc_info is not available") }
-        let result = lower(blocks)
-        guard let after = HeapInUse.bytes() else { throw XCTSkip("malloc_info is not available") }
-        let retained = after - before
-        let textBytes = result.paragraphs.reduce(0) { $0 + $1.text.utf8.count }
-        XCTAssertEqual(result.paragraphs.count, count)
-        let perParagraph = (retained - textBytes) / count
-        print("IR: \(retained) bytes retained for \(count) paragraphs, \(textBytes) bytes of text")
-        XCTAssertLessThan(perParagraph, 1_100, "\(retained) bytes retained for \(textBytes) bytes of text")
-        withExtendedLifetime(result) {}
+        // The heap is the whole process's: another thread of the test run (a loader, a dispatch worker) may
+        // allocate meanwhile, which only adds. The least of three lowerings is the IR's own cost.
+        var perParagraph = Int.max, report = ""
+        for _ in 0 ..< 3 {
+            guard let before = HeapInUse.bytes() else { throw XCTSkip("malloc_info is not available") }
+            let result = lower(blocks)
+            guard let after = HeapInUse.bytes() else { throw XCTSkip("malloc_info is not available") }
+            let retained = after - before
+            let textBytes = result.paragraphs.reduce(0) { $0 + $1.text.utf8.count }
+            XCTAssertEqual(result.paragraphs.count, count)
+            if (retained - textBytes) / count < perParagraph {
+                perParagraph = (retained - textBytes) / count
+                report = "\(retained) bytes retained for \(count) paragraphs, \(textBytes) bytes of text"
+            }
+            withExtendedLifetime(result) {}
+        }
+        print("IR: \(report)")
+        XCTAssertLessThan(perParagraph, 1_100, report)
     }
     #endif
 }
