@@ -54,8 +54,9 @@ public enum PDFRenderer {
         // parent tree pointing at objects it never emits (qpdf: "file is damaged"). A Document tag fixes that,
         // as long as nothing on the page is an unclipped `cairo_paint` (see `draw(_ image:)`).
         cairo_tag_begin(cr, "Document", "")
-        // With `--jobs` above 1 each page is written while the next is laid out (PageEmitter.swift; the page is
-        // kept alive until written: its images' surfaces must not be destroyed during the write).
+        // With `--jobs` above 1 and TYPESET_PAGE_WRITER=1, each page is written while the next is laid out
+        // (PageEmitter.swift; the page is kept alive until written: its images' surfaces must not be destroyed
+        // during the write).
         let emitter = PageEmitter(background: engine.jobs > 1 && PageEmitter.enabledByEnvironment)
         defer { withExtendedLifetime(context) { _ = try? emitter.wait() } }
         func written(_ number: Int?) { if let number { progress(.drawn(number)) } }

@@ -67,7 +67,7 @@ final class ParallelLayoutTests: XCTestCase {
         for jobs in ["1", "2"] {
             let out = dir + "/doc-\(jobs).pdf"
             let result = try Harness.typeset([dir + "/doc.rt", "-o", out, "--data", dir + "/d.json", "--jobs", jobs],
-                                             environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+                                             environment: ["SOURCE_DATE_EPOCH": "1700000000", "TYPESET_PAGE_WRITER": "1"])
             XCTAssertEqual(result.status, 0, result.stderr)
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
         }
