@@ -10,6 +10,8 @@ struct DocumentLowerer {
     let frontMatterVariables: [String: String]
     var diagnostics: [Diagnostic] = []
     var output: [LayoutBlock] = []
+    /// Hears the top-level blocks as they are done (`LoweringOptions.sink`); nil when nobody listens.
+    var sink: (any LoweredBlockSink)? = nil
     var referencedFiles: [String] = []
     var referencedSet: Set<String> = []
     /// Every `#id` and heading id, and every internal link with where it was written, checked at the end.

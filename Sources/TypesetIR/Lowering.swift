@@ -17,6 +17,8 @@ public struct LoweringOptions: Sendable {
     public var root: ReadRoot? = nil
     /// `--pdf-standard`: added to the front matter's `pdf-standard`.
     public var pdfStandards: Set<PDFStandard> = []
+    /// Hears the body's blocks as they are lowered (the pipeline shapes paragraphs meanwhile); nil: nobody.
+    public var sink: (any LoweredBlockSink)? = nil
 
     public init(variables: [String: String] = [:], allowUndefined: Bool = false, sourceDateEpoch: Int64? = nil, now: Int64 = 0,
                 measurer: (any TextMeasurer)? = nil) {
@@ -49,6 +51,16 @@ public protocol TextMeasurer: Sendable {
     func width(of text: String, attributes: CharacterAttributes) -> Double
     /// The document's own font files (front matter `fonts`), to load before measuring.
     func useFonts(_ paths: [String])
+}
+
+/// Hears a document's blocks while the rest is still being lowered, so layout can start on them early (issue 14:
+/// both cores). A block heard may still change before lowering ends (ids left over go to the last paragraph, a
+/// `@toc` inserts blocks): a listener must check what it made against the final document.
+public protocol LoweredBlockSink: Sendable {
+    /// The document's settings (no blocks yet), before the body is lowered. False: hear no blocks.
+    func begin(_ document: TypesetDocument) -> Bool
+    /// Block `index` of the document's blocks, lowered.
+    func lowered(_ block: LayoutBlock, at index: Int)
 }
 
 /// Lowering: syntax tree + front matter + styles + options -> TypesetDocument, with diagnostics.
@@ -103,6 +115,7 @@ public enum Lowering {
         lowerer.footnotes.collect(doc.blocks, diagnostics: &lowerer.diagnostics)
         let blocks = doc.blocks
         doc.blocks = []
+        if let sink = options.sink, sink.begin(document) { lowerer.sink = sink }
         lowerer.lowerTopLevel(consume blocks, in: body)
         lowerer.setFootnotes(body: body)
         lowerer.finish()
@@ -120,6 +133,15 @@ extension DocumentLowerer {
             return lowerBlocks(blocks, in: context)
         }
         blocks.reverse()
-        while let block = blocks.popLast() { lowerBlock(block, in: context) }
+        // A top-level block may still adjust the blocks it made (list labels, edge spacing): heard once it is done.
+        var heard = output.count
+        while let block = blocks.popLast() {
+            lowerBlock(block, in: context)
+            guard let sink else { continue }
+            while heard < output.count {
+                sink.lowered(output[heard], at: heard)
+                heard += 1
+            }
+        }
     }
 }

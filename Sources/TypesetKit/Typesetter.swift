@@ -123,8 +123,9 @@ public enum Typesetter {
     }
 
     /// Reads and lowers the document (no rendering): shared by `run` and `measure`.
+    /// `feed`: hears the blocks as they are lowered (the shaping workers start on them meanwhile).
     static func lower(_ request: TypesetRequest, into diagnostics: inout DiagnosticList,
-                      outcome: inout TypesetOutcome) -> TypesetDocument? {
+                      outcome: inout TypesetOutcome, feed: LayoutFeed? = nil) -> TypesetDocument? {
         var clock = Date()
         func lap(_ stage: String, _ next: String?) {
             outcome.timings.append((stage, Date().timeIntervalSince(clock)))
@@ -228,6 +229,7 @@ public enum Typesetter {
         )
         options.root = root
         options.pdfStandards = Set(request.pdfStandards.compactMap { PDFStandard(rawValue: $0.lowercased()) })
+        options.sink = feed
         // Lowering frees the tree block by block as it goes: nothing here may keep a copy.
         let tree = parsed.document
         parsed.document = RTDocument(file: name)
@@ -289,8 +291,14 @@ public enum Typesetter {
                 return false
             }
         }
+        // With more than one job the workers start shaping while the document is lowered (LayoutFeed.swift);
+        // not with kept layouts (`--watch`): those are the paginator's to look up.
+        let feed = request.jobs > 1 && request.layoutCache == nil && LayoutFeed.enabledByEnvironment
+            ? LayoutFeed(jobs: request.jobs) : nil
+        defer { feed?.close() }
         // No frame above the renderer keeps a copy of the IR: it is freed once pagination is done.
-        guard let handoff = lower(request, into: &diagnostics, outcome: &outcome).map(Handoff.init) else { return false }
+        guard let handoff = lower(request, into: &diagnostics, outcome: &outcome, feed: feed).map(Handoff.init)
+        else { return false }
         var publisher = Publisher(output: request.output, report: request.progress)
         publisher.memo = request.pageStreams
         request.pageStreams?.beginBuild()
@@ -300,6 +308,7 @@ public enum Typesetter {
             engine.jobs = max(request.jobs, 1)
             engine.paragraphCache = request.layoutCache
             request.layoutCache?.beginBuild()
+            feed?.handOver()
             defer { engine.jobs = 1; engine.paragraphCache = nil }
             guard let document = handoff.take() else { return false }
             return publisher.publish(consume document, diagnostics: &diagnostics)

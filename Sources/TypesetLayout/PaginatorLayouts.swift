@@ -8,7 +8,12 @@ import TypesetIR
 extension Paginator {
     /// Starts the workers for this pass, at the first band's column width.
     func startPrefetch() {
-        prefetch = ParagraphPrefetch.start(document, width: frames[0].width, engine: engine)
+        if let early = engine.earlyPrefetch.take() {
+            early.adopt(document, width: frames[0].width)
+            prefetch = early
+        } else {
+            prefetch = ParagraphPrefetch.start(document, width: frames[0].width, engine: engine)
+        }
     }
 
     private func cacheKey(_ p: AttributedParagraph) -> ParagraphKey {

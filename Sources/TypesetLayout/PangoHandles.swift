@@ -52,6 +52,8 @@ public final class LayoutEngine: @unchecked Sendable {
     /// A worker engine only plans a total-fit paragraph's lines, into `recordedLines` (for the paginating thread).
     var plansOnly = false
     var recordedLines: PlannedLines? = nil
+    /// Workers started while the document was lowered (LayoutFeed.swift), for the next pagination to take.
+    var earlyPrefetch: ParagraphPrefetch? = nil
 
     public init() {
         fontMap = allocated(pango_cairo_font_map_new(), "the font map")

@@ -50,11 +50,21 @@ final class ParagraphPrefetch: @unchecked Sendable {
         case done(Made?, width: Double)
         /// Taken by the paginator (laid out there, or handed over).
         case taken
+
+        var isWorking: Bool { if case .working = self { true } else { false } }
     }
 
     /// Paragraphs the workers may lay out: block index and paragraph, in document order.
-    private let work: [(block: Int, paragraph: AttributedParagraph)]
-    private let position: [Int: Int]
+    private var work: [(block: Int, paragraph: AttributedParagraph)]
+    private var position: [Int: Int]
+    /// False while lowering still adds paragraphs (`LayoutFeed`): a worker out of work waits for more.
+    private var complete = true
+    /// Work from this index on is not started (`adopt` is replacing it).
+    private var limit = Int.max
+    /// At `adopt`: paragraphs fed that matched the final document, and of those, the ones a worker had taken
+    /// on already (`LayoutFeed`; counted for tests).
+    private(set) var matched = 0
+    private(set) var laidOutEarly = 0
     private let cache: ParagraphCache?
     private let condition = NSCondition()
     private var slots: [Int: Slot] = [:]
@@ -70,20 +80,82 @@ final class ParagraphPrefetch: @unchecked Sendable {
     /// Starts `jobs - 1` workers over the document's paragraphs (nil when there is nothing to share).
     static func start(_ document: TypesetDocument, width: Double, engine: LayoutEngine) -> ParagraphPrefetch? {
         guard engine.jobs > 1 else { return nil }
-        var work: [(Int, AttributedParagraph)] = []
-        for (i, block) in document.blocks.enumerated() {
-            if case .paragraph(let p) = block, isShared(p) { work.append((i, p)) }
-        }
+        let work = workList(document)
         guard work.count > 1 else { return nil }
         let prefetch = ParagraphPrefetch(work: work, width: width, cache: engine.paragraphCache)
-        for _ in 1..<min(engine.jobs, 64) {
+        prefetch.startWorkers(jobs: engine.jobs, like: engine)
+        return prefetch
+    }
+
+    /// Starts `jobs - 1` workers before the document is lowered: paragraphs come in by `add` (LayoutFeed.swift).
+    static func startEmpty(width: Double, jobs: Int, engine: LayoutEngine) -> ParagraphPrefetch? {
+        guard jobs > 1 else { return nil }
+        let prefetch = ParagraphPrefetch(work: [], width: width, cache: nil)
+        prefetch.complete = false
+        prefetch.startWorkers(jobs: jobs, like: engine)
+        return prefetch
+    }
+
+    private func startWorkers(jobs: Int, like engine: LayoutEngine) {
+        let prefetch = self
+        for _ in 1..<min(jobs, 64) {
             prefetch.running += 1
             let workerEngine = WorkerEngines.take(like: engine)
             let thread = Thread { prefetch.runWorker(engine: workerEngine) }
             thread.stackSize = 8 << 20
             thread.start()
         }
-        return prefetch
+    }
+
+    /// A paragraph lowering has just made (block `block` of the document), for the workers.
+    func add(block: Int, paragraph: AttributedParagraph) {
+        guard ParagraphPrefetch.isShared(paragraph) else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        guard !complete else { return }
+        position[block] = work.count
+        work.append((block, paragraph))
+        condition.broadcast()
+    }
+
+    /// Takes the lowered `document` as the whole work list, at the paginator's `width`. Layouts made ahead are
+    /// kept only up to the first paragraph that differs from the document's (lowering may change a block after
+    /// handing it over); the rest are dropped, so the pages are the same as without the early start.
+    func adopt(_ document: TypesetDocument, width: Double) {
+        let fresh = ParagraphPrefetch.workList(document)
+        condition.lock()
+        defer { condition.unlock() }
+        var same = 0
+        while same < min(work.count, fresh.count), work[same].block == fresh[same].block,
+              work[same].paragraph == fresh[same].paragraph { same += 1 }
+        limit = same
+        while slots.contains(where: { k, slot in k >= same && slot.isWorking }) { condition.wait() }
+        for k in Array(slots.keys) where k >= same { slots[k] = nil }
+        matched = same
+        laidOutEarly = slots.count
+        work = fresh
+        position = [:]
+        for (k, item) in fresh.enumerated() { position[item.block] = k }
+        cursor = min(cursor, same)
+        limit = .max
+        complete = true
+        self.width = width
+        condition.broadcast()
+    }
+
+    /// Paragraphs laid out so far (done, not yet taken by the paginator, or taken).
+    var made: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return slots.values.filter { !$0.isWorking }.count
+    }
+
+    static func workList(_ document: TypesetDocument) -> [(block: Int, paragraph: AttributedParagraph)] {
+        var work: [(Int, AttributedParagraph)] = []
+        for (i, block) in document.blocks.enumerated() {
+            if case .paragraph(let p) = block, isShared(p) { work.append((i, p)) }
+        }
+        return work
     }
 
     /// Paragraphs a worker can measure and break exactly as the paginator would: no page numbers filled in
@@ -157,7 +229,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
         condition.lock()
         while !stopped {
             guard let k = nextFree() else {
-                if cursor >= work.count { break }
+                if cursor >= work.count && complete { break }
                 condition.wait()
                 continue
             }
@@ -174,7 +246,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
     private func nextFree() -> Int? {
         cursor = max(cursor, reached)
         while cursor < work.count, slots[cursor] != nil { cursor += 1 }
-        guard cursor < work.count, cursor <= reached + ParagraphPrefetch.lookahead else { return nil }
+        guard cursor < min(work.count, limit), cursor <= reached + ParagraphPrefetch.lookahead else { return nil }
         return cursor
     }
 
