@@ -309,7 +309,7 @@ public enum Typesetter {
             engine.paragraphCache = request.layoutCache
             request.layoutCache?.beginBuild()
             feed?.handOver()
-            defer { engine.jobs = 1; engine.paragraphCache = nil }
+            defer { engine.jobs = 1; engine.paragraphCache = nil; feed?.withdraw() }
             guard let document = handoff.take() else { return false }
             return publisher.publish(consume document, diagnostics: &diagnostics)
         }

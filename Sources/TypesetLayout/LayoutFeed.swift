@@ -54,13 +54,19 @@ public final class LayoutFeed: LoweredBlockSink, @unchecked Sendable {
         engine.earlyPrefetch = lock.withLock { prefetch }
     }
 
+    /// Takes the workers back from the engine if no pagination took them, so no later build finds them there.
+    /// Call holding the engine's lock, after paginating.
+    public func withdraw() {
+        let mine = lock.withLock { prefetch }
+        if let mine, engine.earlyPrefetch === mine { engine.earlyPrefetch = nil }
+    }
+
     /// Stops the workers (a pagination that took them has stopped them already; a failed build had none).
     public func close() {
         if let prefetch = lock.withLock({ prefetch }) {
             prefetch.stop()
             let done = Record(fed: paragraphsFed, matched: prefetch.matched, early: prefetch.laidOutEarly)
             LayoutFeed.recordLock.withLock { LayoutFeed.record = done }
-            engine.withLock { if engine.earlyPrefetch === prefetch { engine.earlyPrefetch = nil } }
         }
     }
 }

@@ -58,6 +58,7 @@ final class LayoutFeedTests: XCTestCase {
         defer { engine.jobs = 1 }
         let (early, earlyDiagnostics) = engine.withLock {
             feed.handOver()
+            defer { feed.withdraw() }
             return DocumentLayout.pages(lowered.document, engine: engine)
         }
         feed.close()
