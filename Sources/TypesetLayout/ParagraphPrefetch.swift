@@ -125,9 +125,10 @@ final class ParagraphPrefetch: @unchecked Sendable {
         let fresh = ParagraphPrefetch.workList(document)
         condition.lock()
         defer { condition.unlock() }
+        // By position in the work list, not block number: a `@toc` inserts its entries (not shared paragraphs)
+        // before the paragraphs fed, which moves their block numbers only.
         var same = 0
-        while same < min(work.count, fresh.count), work[same].block == fresh[same].block,
-              work[same].paragraph == fresh[same].paragraph { same += 1 }
+        while same < min(work.count, fresh.count), work[same].paragraph == fresh[same].paragraph { same += 1 }
         limit = same
         while slots.contains(where: { k, slot in k >= same && slot.isWorking }) { condition.wait() }
         for k in Array(slots.keys) where k >= same { slots[k] = nil }

@@ -7,10 +7,11 @@ import TypesetLayout
 import XCTest
 
 final class EarlyLayoutTests: XCTestCase {
-    static func document(paragraphs: Int, font: String? = nil) -> [UInt8] {
+    static func document(paragraphs: Int, font: String? = nil, toc: Bool = false) -> [UInt8] {
         var lines = ["---", "title: Early", "columns: 2", "justify: true", "hyphenate: true"]
         if let font { lines.append("font: \(font)") }
         lines += ["---", ""]
+        if toc { lines += ["@toc", ""] }
         let words = "shaping starts on the first paragraphs while the rest of the report is still lowered".split(separator: " ")
         for k in 0..<paragraphs {
             if k % 8 == 0 { lines += ["## Part \(k / 8 + 1)", ""] }
@@ -44,6 +45,18 @@ final class EarlyLayoutTests: XCTestCase {
         // Every paragraph and heading went to the workers during lowering, and all were still the same after.
         XCTAssertEqual(LayoutFeed.last.fed, 160 + 20)
         XCTAssertEqual(LayoutFeed.last.matched, 160 + 20)
+    }
+
+    /// A `@toc` is filled in once lowering is done: its entries come before every paragraph fed, moving their
+    /// block numbers (two passes: the counting pass takes the workers over).
+    func testParagraphsMovedByATocKeepTheirEarlyLayouts() throws {
+        let dir = try scratch()
+        let source = EarlyLayoutTests.document(paragraphs: 80, toc: true)
+        let one = try build(source, jobs: 1, to: dir + "/one.pdf")
+        let two = try build(source, jobs: 2, to: dir + "/two.pdf")
+        XCTAssertEqual(one, two, "--jobs 2 with the early start changed the PDF of a document with a toc")
+        XCTAssertEqual(LayoutFeed.last.fed, 80 + 10)
+        XCTAssertEqual(LayoutFeed.last.matched, 80 + 10)
     }
 
     /// An unknown body font family is replaced after lowering (FontSetup): every paragraph fed in it differs
