@@ -63,7 +63,7 @@ public final class LayoutFeed: LoweredBlockSink, @unchecked Sendable {
 
     /// Stops the workers (a pagination that took them has stopped them already; a failed build had none).
     public func close() {
-        if let prefetch = lock.withLock({ prefetch }) {
+        if let prefetch = lock.withLock({ prefetch.take() }) {
             prefetch.stop()
             let done = Record(fed: paragraphsFed, matched: prefetch.matched, early: prefetch.laidOutEarly)
             LayoutFeed.recordLock.withLock { LayoutFeed.record = done }

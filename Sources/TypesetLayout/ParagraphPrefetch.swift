@@ -216,12 +216,17 @@ final class ParagraphPrefetch: @unchecked Sendable {
         }
     }
 
-    /// Stops the workers and waits for them (their engines go back to the pool).
+    /// Stops the workers and waits for them (their engines go back to the pool). Drops the paragraphs and the
+    /// layouts nobody took: whoever still holds this object (LayoutFeed) must not keep the IR alive after
+    /// pagination, when the tagging stage's memory peaks.
     func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
         while running > 0 { condition.wait() }
+        work = []
+        position = [:]
+        slots = [:]
         condition.unlock()
     }
 
@@ -255,9 +260,10 @@ final class ParagraphPrefetch: @unchecked Sendable {
     /// releases while Pango works.
     private func layOut(_ k: Int, engine: LayoutEngine, images: ImageCache, onWorker: Bool) {
         let w = width
+        let paragraph = work[k].paragraph  // read holding the lock: `add` and `adopt` change the list
         slots[k] = .working
         condition.unlock()
-        let made = ParagraphPrefetch.make(work[k].paragraph, width: w, engine: engine, images: images,
+        let made = ParagraphPrefetch.make(paragraph, width: w, engine: engine, images: images,
                                           cache: cache, onWorker: onWorker)
         condition.lock()
         slots[k] = .done(made, width: w)
