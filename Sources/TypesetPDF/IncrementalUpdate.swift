@@ -139,6 +139,13 @@ struct IncrementalUpdate {
         if pending.count >= Self.flushSize { try flush() }
     }
 
+    /// A space when `spaced`, then `n` in decimal (a structure element's MCIDs: a million lines, a million kids).
+    mutating func write(spaced: Bool, _ n: Int) throws {
+        if spaced { pending.append(0x20) }
+        pending.appendDecimal(n)
+        if pending.count >= Self.flushSize { try flush() }
+    }
+
     mutating func end() throws { try write("\nendobj\n") }
 
     private mutating func flush() throws {
