@@ -139,12 +139,24 @@ struct IncrementalUpdate {
         if pending.count >= Self.flushSize { try flush() }
     }
 
-    /// A space when `spaced`, then `n` in decimal (a structure element's MCIDs: a million lines, a million kids).
-    mutating func write(spaced: Bool, _ n: Int) throws {
+    /// A structure element's kid (a million lines, a million kids), after a space when `spaced`: MCID `mcid` as a
+    /// number, or as `<< /Type /MCR /Pg page 0 R /MCID mcid >>` when `page` (its page's object) is given.
+    mutating func writeKid(spaced: Bool, mcid: Int, page: Int? = nil) throws {
         if spaced { pending.append(0x20) }
-        pending.appendDecimal(n)
+        if let page {
+            pending.append(contentsOf: Self.mcrOpening)
+            pending.appendDecimal(page)
+            pending.append(contentsOf: Self.mcrMCID)
+            pending.appendDecimal(mcid)
+            pending.append(contentsOf: Self.mcrClosing)
+        } else {
+            pending.appendDecimal(mcid)
+        }
         if pending.count >= Self.flushSize { try flush() }
     }
+    private static let mcrOpening = Array("<< /Type /MCR /Pg ".utf8)
+    private static let mcrMCID = Array(" 0 R /MCID ".utf8)
+    private static let mcrClosing = Array(" >>".utf8)
 
     mutating func end() throws { try write("\nendobj\n") }
 

@@ -156,10 +156,9 @@ enum TaggedPDF {
             var separator = ""
             for content in element.content {
                 switch content {
-                case .mcid(let page, let mcid) where page == firstPage:
-                    try update.write(spaced: !separator.isEmpty, mcid)
                 case .mcid(let page, let mcid):
-                    try update.write(separator + "<< /Type /MCR /Pg \(PDFSyntax.ref(pageNumbers[page])) /MCID \(mcid) >>")
+                    try update.writeKid(spaced: !separator.isEmpty, mcid: mcid,
+                                        page: page == firstPage ? nil : pageNumbers[page])
                 case .annotation(let page, let index):
                     try update.write(separator + "<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page]))"
                                      + " /Obj \(PDFSyntax.ref(annotations[page][index])) >>")
