@@ -154,6 +154,19 @@ struct IncrementalUpdate {
         }
         if pending.count >= Self.flushSize { try flush() }
     }
+    /// `n 0 R`, or `null` for nil, after a space when `spaced` (the parent tree: one entry per MCID).
+    mutating func writeRef(spaced: Bool, _ n: Int?) throws {
+        if spaced { pending.append(0x20) }
+        if let n {
+            pending.appendDecimal(n)
+            pending.append(contentsOf: Self.refSuffix)
+        } else {
+            pending.append(contentsOf: Self.null)
+        }
+        if pending.count >= Self.flushSize { try flush() }
+    }
+    private static let refSuffix = Array(" 0 R".utf8)
+    private static let null = Array("null".utf8)
     private static let mcrOpening = Array("<< /Type /MCR /Pg ".utf8)
     private static let mcrMCID = Array(" 0 R /MCID ".utf8)
     private static let mcrClosing = Array(" >>".utf8)

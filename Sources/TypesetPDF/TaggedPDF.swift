@@ -202,10 +202,10 @@ enum TaggedPDF {
         var separator = ""
         for (p, owners) in tree.owners.enumerated() {
             try update.write(separator + "\(p) [")
-            var inner = ""
+            var spaced = false
             for owner in owners {
-                try update.write(inner + (owner.map { ref($0) } ?? "null"))
-                inner = " "
+                try update.writeRef(spaced: spaced, owner.map { numbers[$0] ?? document })
+                spaced = true
             }
             try update.write("]")
             separator = " "
