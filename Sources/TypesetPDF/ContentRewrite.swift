@@ -25,10 +25,19 @@ enum ContentRewrite {
     private static let mcidKey = Array(" << /MCID ".utf8)
     private static let bdc = Array(" >> BDC".utf8)
     private static let emc = Array("EMC".utf8)
+    private static let artifactLine = Array("/Artifact BMC\n".utf8)
+    private static let emcSpanMCID = Array("EMC\n/Span << /MCID ".utf8)
+    private static let actualTextKey = Array(" /ActualText ".utf8)
+    private static let bdcLine = Array(" >> BDC\n".utf8)
+    private static let emcLine = Array("EMC\n".utf8)
 
     /// `silent`: MCIDs whose sequence ends in a hyphen added at a line end (its glyph gets an empty `/ActualText`).
     static func rewrite(_ data: Data, firstFreeMCID: Int, silent: Set<Int> = []) -> Result {
-        var result = Result(data: Data(capacity: data.count + 1024), nextMCID: firstFreeMCID)
+        var result = Result(data: Data(), nextMCID: firstFreeMCID)
+        // Built in an array, made Data once: Data's append costs some 700 instructions a call, and a page of
+        // narrow columns has thousands of lines (a few stream lines each).
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count + 1024)
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let base = bytes.baseAddress, bytes.count > 0 else { return }
@@ -43,7 +52,7 @@ enum ContentRewrite {
                 lineStart = end
                 let opens = has(body, suffix: bdc)
                 if opens, has(body, prefix: artifactOpening) {
-                    result.data.append(contentsOf: Array("/Artifact BMC\n".utf8))
+                    out.append(contentsOf: artifactLine)
                     continue
                 }
                 if opens, let outer = open, !inSpan, has(body, prefix: spanOpening) {
@@ -51,37 +60,43 @@ enum ContentRewrite {
                     result.nextMCID += 1
                     result.continuations[outer.mcid, default: []].append(k)
                     let actualText = body[body.startIndex + spanOpening.count..<body.endIndex - bdc.count]
-                    result.data.append(contentsOf: Array("EMC\n/Span << /MCID \(k) /ActualText ".utf8))
-                    result.data.append(contentsOf: actualText)
-                    result.data.append(contentsOf: Array(" >> BDC\n".utf8))
+                    out.append(contentsOf: emcSpanMCID)
+                    out.appendDecimal(k)
+                    out.append(contentsOf: actualTextKey)
+                    out.append(contentsOf: actualText)
+                    out.append(contentsOf: bdcLine)
                     inSpan = true
                     continue
                 }
                 if opens, body.first == UInt8(ascii: "/"), let tag = tagWithMCID(body) {
                     open = tag
                 } else if body.elementsEqual(emc) {
-                    if !inSpan, let outer = open, silent.contains(outer.mcid) { splitHyphen(outer, &result) }
+                    if !inSpan, let outer = open, silent.contains(outer.mcid) { splitHyphen(outer, &result, &out) }
                     if inSpan, let outer = open {
                         let m = result.nextMCID
                         result.nextMCID += 1
                         result.continuations[outer.mcid, default: []].append(m)
-                        result.data.append(contentsOf: Array("EMC\n".utf8) + outer.tag + Array(" << /MCID \(m) >> BDC\n".utf8))
+                        out.append(contentsOf: emcLine)
+                        out.append(contentsOf: outer.tag)
+                        out.append(contentsOf: mcidKey)
+                        out.appendDecimal(m)
+                        out.append(contentsOf: bdcLine)
                         inSpan = false
                         continue
                     }
                     if !inSpan { open = nil }
                 }
-                result.data.append(line)
+                out.append(contentsOf: line)
             }
         }
+        result.data = Data(out)
         return result
     }
 
     /// The sequence ends with the line's last glyph string, `...(re-)]TJ`: its final `-` goes into a sequence of
     /// its own with an empty `/ActualText`, in the same text object, so it is drawn exactly where it was.
     /// Anything else (a hex string, another operator after the TJ) is left as it is.
-    private static func splitHyphen(_ outer: (tag: [UInt8], mcid: Int), _ result: inout Result) {
-        let data = result.data
+    private static func splitHyphen(_ outer: (tag: [UInt8], mcid: Int), _ result: inout Result, _ data: inout [UInt8]) {
         // cairo ends the text object before the sequence: `...(re-)]TJ`, then `ET`.
         let ends = [Array("]TJ\nET\n".utf8), Array("]TJ\n".utf8)]
         guard let tail = ends.first(where: { data.count > $0.count + 2 && data.suffix($0.count).elementsEqual($0) })
@@ -93,8 +108,8 @@ enum ContentRewrite {
         let m = result.nextMCID
         result.nextMCID += 1
         result.continuations[outer.mcid, default: []].append(m)
-        result.data.removeSubrange((close - 1)...)
-        result.data.append(contentsOf: Array(")]TJ\nEMC\n/Span".utf8)
+        data.removeSubrange((close - 1)...)
+        data.append(contentsOf: Array(")]TJ\nEMC\n/Span".utf8)
             + Array(" << /MCID \(m) /ActualText () >> BDC\n[(-)]TJ\n".utf8) + tail.dropFirst(4))
     }
 

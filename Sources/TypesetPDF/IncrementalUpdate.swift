@@ -139,6 +139,38 @@ struct IncrementalUpdate {
         if pending.count >= Self.flushSize { try flush() }
     }
 
+    /// A structure element's kid (a million lines, a million kids), after a space when `spaced`: MCID `mcid` as a
+    /// number, or as `<< /Type /MCR /Pg page 0 R /MCID mcid >>` when `page` (its page's object) is given.
+    mutating func writeKid(spaced: Bool, mcid: Int, page: Int? = nil) throws {
+        if spaced { pending.append(0x20) }
+        if let page {
+            pending.append(contentsOf: Self.mcrOpening)
+            pending.appendDecimal(page)
+            pending.append(contentsOf: Self.mcrMCID)
+            pending.appendDecimal(mcid)
+            pending.append(contentsOf: Self.mcrClosing)
+        } else {
+            pending.appendDecimal(mcid)
+        }
+        if pending.count >= Self.flushSize { try flush() }
+    }
+    /// `n 0 R`, or `null` for nil, after a space when `spaced` (the parent tree: one entry per MCID).
+    mutating func writeRef(spaced: Bool, _ n: Int?) throws {
+        if spaced { pending.append(0x20) }
+        if let n {
+            pending.appendDecimal(n)
+            pending.append(contentsOf: Self.refSuffix)
+        } else {
+            pending.append(contentsOf: Self.null)
+        }
+        if pending.count >= Self.flushSize { try flush() }
+    }
+    private static let refSuffix = Array(" 0 R".utf8)
+    private static let null = Array("null".utf8)
+    private static let mcrOpening = Array("<< /Type /MCR /Pg ".utf8)
+    private static let mcrMCID = Array(" 0 R /MCID ".utf8)
+    private static let mcrClosing = Array(" >>".utf8)
+
     mutating func end() throws { try write("\nendobj\n") }
 
     private mutating func flush() throws {

@@ -157,8 +157,8 @@ enum TaggedPDF {
             for content in element.content {
                 switch content {
                 case .mcid(let page, let mcid):
-                    try update.write(separator + (page == firstPage ? String(mcid)
-                                     : "<< /Type /MCR /Pg \(PDFSyntax.ref(pageNumbers[page])) /MCID \(mcid) >>"))
+                    try update.writeKid(spaced: !separator.isEmpty, mcid: mcid,
+                                        page: page == firstPage ? nil : pageNumbers[page])
                 case .annotation(let page, let index):
                     try update.write(separator + "<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page]))"
                                      + " /Obj \(PDFSyntax.ref(annotations[page][index])) >>")
@@ -202,10 +202,10 @@ enum TaggedPDF {
         var separator = ""
         for (p, owners) in tree.owners.enumerated() {
             try update.write(separator + "\(p) [")
-            var inner = ""
+            var spaced = false
             for owner in owners {
-                try update.write(inner + (owner.map { ref($0) } ?? "null"))
-                inner = " "
+                try update.writeRef(spaced: spaced, owner.map { numbers[$0] ?? document })
+                spaced = true
             }
             try update.write("]")
             separator = " "
