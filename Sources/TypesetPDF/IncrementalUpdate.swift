@@ -119,6 +119,13 @@ struct IncrementalUpdate {
         pending.append(contentsOf: "\nendobj\n".utf8)
     }
 
+    /// Object `number` as bytes already made (PDFBytes.swift).
+    mutating func put(_ number: Int, bytes: [UInt8]) throws {
+        try begin(number)
+        pending.append(contentsOf: bytes)
+        pending.append(contentsOf: "\nendobj\n".utf8)
+    }
+
     /// A stream object: `dictionary` entries (without /Length) and its data.
     mutating func putStream(_ number: Int, _ dictionary: String, _ data: Data) throws {
         try begin(number)
@@ -131,11 +138,18 @@ struct IncrementalUpdate {
     mutating func begin(_ number: Int) throws {
         if pending.count >= Self.flushSize { try flush() }
         offsets[number] = length + pending.count
-        pending.append(contentsOf: "\(number) 0 obj\n".utf8)
+        pending.appendInt(number)
+        pending.append(contentsOf: " 0 obj\n".utf8)
     }
 
     mutating func write(_ syntax: String) throws {
         pending.append(contentsOf: syntax.utf8)
+        if pending.count >= Self.flushSize { try flush() }
+    }
+
+    /// Appends to the object begun: `make` adds its bytes to the pending buffer directly.
+    mutating func write(_ make: (inout [UInt8]) -> Void) throws {
+        make(&pending)
         if pending.count >= Self.flushSize { try flush() }
     }
 
@@ -170,7 +184,7 @@ struct IncrementalUpdate {
     /// the bytes before the table, so the same input gives the same file); the new file then replaces cairo's.
     mutating func finish() throws {
         defer { release() }
-        var xref = "xref\n"
+        var xref: [UInt8] = Array("xref\n".utf8)
         let previous: Int?
         if let objects {
             var at = [Int](repeating: -1, count: nextNumber)
@@ -179,9 +193,12 @@ struct IncrementalUpdate {
                 try copy(object.range)
             }
             for (n, offset) in offsets where n < nextNumber { at[n] = offset }
-            xref += "0 \(nextNumber)\n0000000000 65535 f \n"
+            xref.reserveCapacity(20 * nextNumber + 32)
+            xref.append(contentsOf: "0 ".utf8)
+            xref.appendInt(nextNumber)
+            xref.append(contentsOf: "\n0000000000 65535 f \n".utf8)
             for offset in at.dropFirst() {
-                xref += offset >= 0 ? PDFSyntax.xrefEntry(offset) : "0000000000 00000 f \n"
+                if offset >= 0 { xref.appendXrefEntry(offset) } else { xref.append(contentsOf: "0000000000 00000 f \n".utf8) }
             }
             previous = nil
         } else {
@@ -190,8 +207,8 @@ struct IncrementalUpdate {
             while i < numbers.count {
                 var j = i
                 while j + 1 < numbers.count && numbers[j + 1] == numbers[j] + 1 { j += 1 }
-                xref += "\(numbers[i]) \(j - i + 1)\n"
-                for n in numbers[i...j] { xref += PDFSyntax.xrefEntry(offsets[n] ?? 0) }
+                xref.append(contentsOf: "\(numbers[i]) \(j - i + 1)\n".utf8)
+                for n in numbers[i...j] { xref.appendXrefEntry(offsets[n] ?? 0) }
                 i = j + 1
             }
             previous = previousXref
@@ -203,7 +220,7 @@ struct IncrementalUpdate {
         if let info { trailer += " /Info \(info) 0 R" }
         if let previous { trailer += " /Prev \(previous)" }
         trailer += " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
-        pending = Array((xref + trailer).utf8)
+        pending = xref + Array(trailer.utf8)
         try flush()
         guard rename(outputPath, path) == 0 else {
             throw QPDFError(description: "cannot replace '\(path)': \(Self.reason())")

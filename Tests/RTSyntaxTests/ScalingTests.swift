@@ -69,6 +69,7 @@ final class ScalingTests: XCTestCase {
         check("nested lists") { size in
             (0 ..< Int(Double(size).squareRoot())).map { String(repeating: "  ", count: $0) + "- a\n" }.joined()
         }
+        check("reference links") { repeated("[a] ", $0 - 12) + "\n\n[a]: /x\n" }
         check("references above their definitions") { repeated("[a] [b][a] ", $0 - 12) + "\n\n[a]: /x\n" }
         check("long labels") { repeated("[" + String(repeating: "a", count: 990) + "] ", $0) }
         check("nested divs") { String(repeating: "::: a\n", count: $0 / 12) + String(repeating: ":::\n", count: $0 / 12) }
