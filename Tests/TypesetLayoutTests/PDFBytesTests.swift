@@ -39,9 +39,9 @@ final class PDFBytesTests: XCTestCase {
                        #"<< /Type /Annot /Subtype /Link /Rect [72 729 83 742] /QuadPoints [72.5 741.75 82.625 741.75 "#
                        + #"82.625 729.75 72.5 729.75] /BS << /W 0 >> /A << /Type /Action /S /URI "#
                        + #"/URI (https://x.org/a%20b%28c%29) >> /StructParent 7 /Contents (a \(b\)) /F 4 >>"#)
-        let internal = RecordedLink(owner: [], contents: "Größe",
+        let named = RecordedLink(owner: [], contents: "Größe",
                                     area: LinkArea(target: .destination("größe"), x: 0, y: 0, width: 1, height: 1))
-        XCTAssertEqual(PDFLinks.annotation(internal, structParent: 0, pageHeight: 10),
+        XCTAssertEqual(PDFLinks.annotation(named, structParent: 0, pageHeight: 10),
                        "<< /Type /Annot /Subtype /Link /Rect [0 9 1 10] /QuadPoints [0 10 1 10 1 9 0 9] /BS << /W 0 >> "
                        + "/Dest (gr%C3%B6%C3%9Fe) /StructParent 0 /Contents \(PDFSyntax.text("Größe")) /F 4 >>")
     }
