@@ -21,6 +21,8 @@ struct ParseContext {
     var linkDefinitions: [String: LinkDefinition] = [:]
     /// Labels used before any definition for them was seen: a later definition means a second pass.
     var missedLabels: Set<String> = []
+    /// Blocks only (RTParser's first pass, which collects the link reference definitions): no inline parsing.
+    var skipInlines = false
     /// Work done (lines and bytes looked at, inline parser steps): tests check it grows linearly.
     var steps = 0
     /// Source lines taken as lazy paragraph continuations inside quotes and list items.
@@ -194,6 +196,7 @@ struct BlockParser {
     }
 
     mutating func inlines(_ segments: [(Int, Int)]) -> [Inline] {
+        if ctx.skipInlines { return [] }
         let result = InlineParser.parse(InlineInput(src: src, segments: segments), definitions: ctx.linkDefinitions)
         ctx.diagnostics.append(contentsOf: result.diagnostics)
         ctx.steps += result.steps

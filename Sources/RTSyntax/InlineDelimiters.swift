@@ -270,13 +270,16 @@ extension InlineParser {
         var p = start
         while p >= 0 && p != end {
             steps += 1
-            let piece = pieces[p]
-            depth = max(depth, piece.depth)
-            switch piece.kind {
+            depth = max(depth, pieces[p].depth)
+            let next = pieces[p].next
+            // Moved out, not copied: a copy of a piece retains and releases everything it holds.
+            var kind = PieceKind.gone
+            swap(&kind, &pieces[p].kind)
+            switch kind {
             case .node(let inline):
                 if case .text(let t) = inline.kind {
                     if textStart == nil { textStart = inline.range.start }
-                    literals += inline.literalOffsets.map { $0 + text.count }
+                    if !inline.literalOffsets.isEmpty { literals += inline.literalOffsets.map { $0 + text.count } }
                     text.append(contentsOf: t.utf8)
                     textEnd = inline.range.end
                     textEndPos = -1
@@ -293,8 +296,7 @@ extension InlineParser {
                 }
             case .gone: break
             }
-            pieces[p].kind = .gone
-            p = piece.next
+            p = next
         }
         flush()
         return (out, depth)

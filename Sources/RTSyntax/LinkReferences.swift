@@ -44,6 +44,11 @@ enum LinkReferences {
             space = false
             bytes.append(c)
         }
+        // ASCII (almost every label) folds byte by byte to what the Unicode case mappings below give it.
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            for k in bytes.indices where bytes[k] >= 0x41 && bytes[k] <= 0x5A { bytes[k] |= 0x20 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         return String(decoding: bytes, as: UTF8.self).lowercased().uppercased().lowercased()
     }
 

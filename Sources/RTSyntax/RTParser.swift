@@ -47,8 +47,21 @@ public enum RTParser {
         ctx.textBytes = src.bytes.count
         var parser = BlockParser(src: src, ctx: ctx)
         let lines = Lines((firstLine ..< src.lineCount).map { src.line($0) })
+        // A reference may be used above its definition (Markdown puts them at the end): when the text may hold
+        // a definition (`]:`), a first pass of blocks alone collects them, so that inlines are parsed once,
+        // knowing every definition (a paragraph of 50,000 such references was parsed twice).
+        if Self.mayDefine(src.text) {
+            var collect = ctx
+            collect.skipInlines = true
+            var first = BlockParser(src: src, ctx: collect)
+            _ = first.parseBlocks(lines, depth: 0)
+            var again = ctx
+            again.linkDefinitions = first.ctx.linkDefinitions
+            again.steps = first.ctx.steps
+            parser = BlockParser(src: src, ctx: again)
+        }
         var blocks = parser.parseBlocks(lines, depth: 0)
-        // A reference used above its definition: parse once more, knowing every definition from the start.
+        // A definition the first pass did not see (none is known to exist): parse once more, knowing them all.
         if !parser.ctx.missedLabels.isDisjoint(with: parser.ctx.linkDefinitions.keys) {
             var again = ctx
             again.linkDefinitions = parser.ctx.linkDefinitions
@@ -66,6 +79,17 @@ public enum RTParser {
         result.parseSteps = parser.ctx.steps
         result.parsedBytes = src.text.count
         return result
+    }
+
+    /// Whether `]:` occurs (with removed comments, zero bytes, between): every link reference definition
+    /// and footnote definition holds it.
+    static func mayDefine(_ text: [UInt8]) -> Bool {
+        var afterBracket = false
+        for byte in text {
+            if byte == 0x3A && afterBracket { return true }
+            if byte != 0 { afterBracket = byte == 0x5D }
+        }
+        return false
     }
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {

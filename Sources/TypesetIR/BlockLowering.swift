@@ -38,6 +38,9 @@ struct DocumentLowerer {
     var numbering = NumberingState()
     /// Front matter `smart` (RT section 5).
     var smart = true
+    /// The state inside a link for the state outside the last one (InlineLowering): thousands of links in a
+    /// paragraph share it, and applying the `link` style costs more than comparing.
+    var linkStyleMemo: (outside: StyleState, inside: StyleState)? = nil
     /// Open structure elements for the tagged PDF (StructureLowering.swift).
     var structure = StructureState()
 

@@ -81,6 +81,15 @@ public struct AttributeRun: Hashable, Sendable {
         self.range = range
         shared = .of(attributes)
     }
+
+    /// The run's link, read without copying its attributes.
+    public var link: LinkTarget? { shared.value.link }
+
+    /// Whether both runs hold the same shared attributes (then they are equal; equal ones may not share).
+    public func sharesAttributes(with other: AttributeRun) -> Bool { shared === other.shared }
+
+    /// An identity for the run's shared attributes (memo keys; equal attributes may have several).
+    public var attributesIdentity: ObjectIdentifier { ObjectIdentifier(shared) }
 }
 
 public enum TextAlignment: String, Hashable, Sendable { case left, right, center, justify, start }

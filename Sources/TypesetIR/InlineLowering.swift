@@ -89,7 +89,13 @@ extension DocumentLowerer {
             case .link(let destination, let content):
                 var inner = state
                 inner.character = attributes
-                sheet.apply("link", to: &inner, scope: .character)
+                if let memo = linkStyleMemo, memo.outside == inner {
+                    inner = memo.inside
+                } else {
+                    let outside = inner
+                    sheet.apply("link", to: &inner, scope: .character)
+                    linkStyleMemo = (outside, inner)
+                }
                 if let target = linkTarget(destination) {
                     if case .drop(let reason) = LinkPolicy.check(target) {
                         diagnostics.append(.warning(reason, at: inline.range.start))

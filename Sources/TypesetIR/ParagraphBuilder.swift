@@ -37,7 +37,17 @@ struct ParagraphBuilder {
         let space = UInt8(ascii: " ")
         // A header/footer field just placed counts as text: "Page {{page}} of" keeps both spaces.
         var endsInSpace = text.utf8.last == space && fields.last?.offset != length
-        if !endsInSpace && !piece.utf8.contains(space) { return append(piece, attributes) }
+        // Most pieces have no space to drop (`a `, `word word`): appended as they are, without a copy.
+        var previousSpace = endsInSpace, collapses = false
+        for byte in piece.utf8 {
+            let isSpace = byte == space
+            if isSpace && previousSpace {
+                collapses = true
+                break
+            }
+            previousSpace = isSpace
+        }
+        if !collapses { return append(piece, attributes) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(piece.utf8.count)
         for byte in piece.utf8 {

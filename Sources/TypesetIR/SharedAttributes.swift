@@ -34,7 +34,7 @@ extension Shared where Value == ParagraphStyle {
 let sharedAttributes = Interner<CharacterAttributes>()
 let sharedStyles = Interner<ParagraphStyle>()
 
-/// A table of shared values. `@unchecked Sendable`: `table` and `last` are only touched under `mutex`
+/// A table of shared values. `@unchecked Sendable`: `table` and `recent` are only touched under `mutex`
 /// (lowering may run on several threads).
 final class Interner<Value: Hashable & Sendable>: @unchecked Sendable {
     /// Distinct values kept at most: documents have a few dozen; a generated one with a colour per word
@@ -42,7 +42,10 @@ final class Interner<Value: Hashable & Sendable>: @unchecked Sendable {
     static var capacity: Int { 4096 }
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var table: [Value: Shared<Value>] = [:]
-    private var last: Shared<Value>?
+    /// The values interned last, newest first: runs alternate between a few (body text and links, `a *b* c`),
+    /// and comparing with them costs less than hashing a 400-byte value.
+    private var recent: [Shared<Value>] = []
+    static var recentCount: Int { 4 }
 
     init() {
         mutex = .allocate(capacity: 1)
@@ -52,14 +55,28 @@ final class Interner<Value: Hashable & Sendable>: @unchecked Sendable {
     func intern(_ value: Value) -> Shared<Value> {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        if let last, last.value == value { return last }  // consecutive runs mostly repeat the body font
+        for k in recent.indices where recent[k].value == value {
+            let found = recent[k]
+            if k > 0 { remember(found, at: k) }
+            return found
+        }
         if let found = table[value] {
-            last = found
+            remember(found, at: nil)
             return found
         }
         let made = Shared(value)
         if table.count < Self.capacity { table[value] = made }
-        last = made
+        remember(made, at: nil)
         return made
+    }
+
+    /// Moves `shared` to the front of `recent` (from index `k`, or new).
+    private func remember(_ shared: Shared<Value>, at k: Int?) {
+        if let k {
+            recent.remove(at: k)
+        } else if recent.count >= Self.recentCount {
+            recent.removeLast()
+        }
+        recent.insert(shared, at: 0)
     }
 }

@@ -105,25 +105,41 @@ enum AttributeBuilder {
     /// run of spaces beside a link whose only difference is its colour takes the link's (spaces draw nothing).
     /// Link areas still come from the runs as they were (ParagraphLayout.linkSpans).
     static func mergingLinks(_ runs: [AttributeRun], text: UnsafePointer<CChar>) -> [AttributeRun] {
-        guard runs.contains(where: { $0.attributes.link != nil }) else { return runs }
+        guard runs.contains(where: { $0.link != nil }) else { return runs }
         let length = strlen(text)
         func spacesOnly(_ r: Range<Int>) -> Bool {
             r.lowerBound >= 0 && r.upperBound <= length && r.allSatisfy { text[$0] == 0x20 }
+        }
+        // A paragraph of links alternates between a few attribute sets: what is known of a pair is kept (by
+        // the identity of their shared attributes) instead of comparing copies of them for every link.
+        var pairs: [PairKey: PairFacts] = [:]
+        func facts(_ a: AttributeRun, _ b: AttributeRun) -> PairFacts {
+            let key = PairKey(a: a.attributesIdentity, b: b.attributesIdentity)
+            if let known = pairs[key] { return known }
+            let x = a.attributes, y = b.attributes
+            let made = PairFacts(mergeable: !x.hasRenderEffects && !y.hasRenderEffects, same: samePango(x, y),
+                                 secondTakesFirst: recolourable(y, as: x), firstTakesSecond: recolourable(x, as: y))
+            if pairs.count < 64 { pairs[key] = made }
+            return made
         }
         var out: [AttributeRun] = []
         out.reserveCapacity(runs.count)
         for run in runs where !run.range.isEmpty {
             guard let last = out.last, last.range.upperBound == run.range.lowerBound,
-                  last.attributes.link != nil || run.attributes.link != nil,
-                  !last.attributes.hasRenderEffects, !run.attributes.hasRenderEffects else {
+                  last.link != nil || run.link != nil else {
+                out.append(run)
+                continue
+            }
+            let known = facts(last, run)
+            guard known.mergeable else {
                 out.append(run)
                 continue
             }
             // The merged range keeps the attributes of one of the two (their shared storage, not a new copy).
             var merged: AttributeRun
-            if samePango(last.attributes, run.attributes) || spacesOnly(run.range) && recolourable(run.attributes, as: last.attributes) {
+            if known.same || spacesOnly(run.range) && known.secondTakesFirst {
                 merged = last
-            } else if spacesOnly(last.range), recolourable(last.attributes, as: run.attributes) {
+            } else if spacesOnly(last.range), known.firstTakesSecond {
                 merged = run
             } else {
                 out.append(run)
@@ -134,6 +150,9 @@ enum AttributeBuilder {
         }
         return out
     }
+
+    private struct PairKey: Hashable { var a, b: ObjectIdentifier }
+    private struct PairFacts { var mergeable, same, secondTakesFirst, firstTakesSecond: Bool }
 
     /// Whether two runs set the same Pango attributes (a link's target is not one).
     private static func samePango(_ a: CharacterAttributes, _ b: CharacterAttributes) -> Bool {

@@ -184,10 +184,12 @@ extension ParagraphLayout {
         q.runs = []
         var k = first
         while k < paragraph.runs.count && paragraph.runs[k].range.lowerBound < range.upperBound {
-            let r = paragraph.runs[k].range
-            q.runs.append(AttributeRun(range: (max(r.lowerBound, range.lowerBound) - range.lowerBound)
-                                           ..< (min(r.upperBound, range.upperBound) - range.lowerBound),
-                                       attributes: paragraph.runs[k].attributes))
+            // The run moved along keeps its shared attributes (no copy, no look-up in the shared table).
+            var run = paragraph.runs[k]
+            let r = run.range
+            run.range = (max(r.lowerBound, range.lowerBound) - range.lowerBound)
+                ..< (min(r.upperBound, range.upperBound) - range.lowerBound)
+            q.runs.append(run)
             k += 1
         }
         q.attachments = paragraph.attachments.filter { range.contains($0.offset) }.map {

@@ -61,7 +61,7 @@ enum ContentRewrite {
                     result.continuations[outer.mcid, default: []].append(k)
                     let actualText = body[body.startIndex + spanOpening.count..<body.endIndex - bdc.count]
                     out.append(contentsOf: emcSpanMCID)
-                    out.appendDecimal(k)
+                    out.appendInt(k)
                     out.append(contentsOf: actualTextKey)
                     out.append(contentsOf: actualText)
                     out.append(contentsOf: bdcLine)
@@ -79,7 +79,7 @@ enum ContentRewrite {
                         out.append(contentsOf: emcLine)
                         out.append(contentsOf: outer.tag)
                         out.append(contentsOf: mcidKey)
-                        out.appendDecimal(m)
+                        out.appendInt(m)
                         out.append(contentsOf: bdcLine)
                         inSpan = false
                         continue

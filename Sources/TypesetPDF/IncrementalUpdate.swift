@@ -119,6 +119,13 @@ struct IncrementalUpdate {
         pending.append(contentsOf: "\nendobj\n".utf8)
     }
 
+    /// Object `number` as bytes already made (PDFBytes.swift).
+    mutating func put(_ number: Int, bytes: [UInt8]) throws {
+        try begin(number)
+        pending.append(contentsOf: bytes)
+        pending.append(contentsOf: "\nendobj\n".utf8)
+    }
+
     /// A stream object: `dictionary` entries (without /Length) and its data.
     mutating func putStream(_ number: Int, _ dictionary: String, _ data: Data) throws {
         try begin(number)
@@ -131,7 +138,8 @@ struct IncrementalUpdate {
     mutating func begin(_ number: Int) throws {
         if pending.count >= Self.flushSize { try flush() }
         offsets[number] = length + pending.count
-        pending.append(contentsOf: "\(number) 0 obj\n".utf8)
+        pending.appendInt(number)
+        pending.append(contentsOf: " 0 obj\n".utf8)
     }
 
     mutating func write(_ syntax: String) throws {
@@ -139,37 +147,11 @@ struct IncrementalUpdate {
         if pending.count >= Self.flushSize { try flush() }
     }
 
-    /// A structure element's kid (a million lines, a million kids), after a space when `spaced`: MCID `mcid` as a
-    /// number, or as `<< /Type /MCR /Pg page 0 R /MCID mcid >>` when `page` (its page's object) is given.
-    mutating func writeKid(spaced: Bool, mcid: Int, page: Int? = nil) throws {
-        if spaced { pending.append(0x20) }
-        if let page {
-            pending.append(contentsOf: Self.mcrOpening)
-            pending.appendDecimal(page)
-            pending.append(contentsOf: Self.mcrMCID)
-            pending.appendDecimal(mcid)
-            pending.append(contentsOf: Self.mcrClosing)
-        } else {
-            pending.appendDecimal(mcid)
-        }
+    /// Appends to the object begun: `make` adds its bytes to the pending buffer directly.
+    mutating func write(_ make: (inout [UInt8]) -> Void) throws {
+        make(&pending)
         if pending.count >= Self.flushSize { try flush() }
     }
-    /// `n 0 R`, or `null` for nil, after a space when `spaced` (the parent tree: one entry per MCID).
-    mutating func writeRef(spaced: Bool, _ n: Int?) throws {
-        if spaced { pending.append(0x20) }
-        if let n {
-            pending.appendDecimal(n)
-            pending.append(contentsOf: Self.refSuffix)
-        } else {
-            pending.append(contentsOf: Self.null)
-        }
-        if pending.count >= Self.flushSize { try flush() }
-    }
-    private static let refSuffix = Array(" 0 R".utf8)
-    private static let null = Array("null".utf8)
-    private static let mcrOpening = Array("<< /Type /MCR /Pg ".utf8)
-    private static let mcrMCID = Array(" 0 R /MCID ".utf8)
-    private static let mcrClosing = Array(" >>".utf8)
 
     mutating func end() throws { try write("\nendobj\n") }
 
@@ -202,7 +184,7 @@ struct IncrementalUpdate {
     /// the bytes before the table, so the same input gives the same file); the new file then replaces cairo's.
     mutating func finish() throws {
         defer { release() }
-        var xref = "xref\n"
+        var xref: [UInt8] = Array("xref\n".utf8)
         let previous: Int?
         if let objects {
             var at = [Int](repeating: -1, count: nextNumber)
@@ -211,9 +193,12 @@ struct IncrementalUpdate {
                 try copy(object.range)
             }
             for (n, offset) in offsets where n < nextNumber { at[n] = offset }
-            xref += "0 \(nextNumber)\n0000000000 65535 f \n"
+            xref.reserveCapacity(20 * nextNumber + 32)
+            xref.append(contentsOf: "0 ".utf8)
+            xref.appendInt(nextNumber)
+            xref.append(contentsOf: "\n0000000000 65535 f \n".utf8)
             for offset in at.dropFirst() {
-                xref += offset >= 0 ? PDFSyntax.xrefEntry(offset) : "0000000000 00000 f \n"
+                if offset >= 0 { xref.appendXrefEntry(offset) } else { xref.append(contentsOf: "0000000000 00000 f \n".utf8) }
             }
             previous = nil
         } else {
@@ -222,8 +207,8 @@ struct IncrementalUpdate {
             while i < numbers.count {
                 var j = i
                 while j + 1 < numbers.count && numbers[j + 1] == numbers[j] + 1 { j += 1 }
-                xref += "\(numbers[i]) \(j - i + 1)\n"
-                for n in numbers[i...j] { xref += PDFSyntax.xrefEntry(offsets[n] ?? 0) }
+                xref.append(contentsOf: "\(numbers[i]) \(j - i + 1)\n".utf8)
+                for n in numbers[i...j] { xref.appendXrefEntry(offsets[n] ?? 0) }
                 i = j + 1
             }
             previous = previousXref
@@ -235,7 +220,7 @@ struct IncrementalUpdate {
         if let info { trailer += " /Info \(info) 0 R" }
         if let previous { trailer += " /Prev \(previous)" }
         trailer += " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
-        pending = Array((xref + trailer).utf8)
+        pending = xref + Array(trailer.utf8)
         try flush()
         guard rename(outputPath, path) == 0 else {
             throw QPDFError(description: "cannot replace '\(path)': \(Self.reason())")

@@ -25,23 +25,34 @@ enum PDFLinks {
     /// area as /QuadPoints and in whole points as /Rect, no border, the URI action or the named destination.
     /// Written as bytes: string interpolation and `%f` cost more per link than the link's text.
     static func annotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double) -> String {
+        var out: [UInt8] = []
+        appendAnnotation(link, structParent: structParent, pageHeight: h, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
         let a = link.area
         let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
-        var out: [UInt8] = []
-        out.reserveCapacity(320)
         out.append(contentsOf: "<< /Type /Annot /Subtype /Link /Rect [".utf8)
-        let rect = [left.rounded(.down), h - (a.y + a.height).rounded(.up), right.rounded(.up), h - a.y.rounded(.down)]
-        for (i, v) in rect.enumerated() { if i > 0 { out.append(0x20) }; appendNumber(v, to: &out) }
+        appendNumber(left.rounded(.down), to: &out)
+        out.append(0x20)
+        appendNumber(h - (a.y + a.height).rounded(.up), to: &out)
+        out.append(0x20)
+        appendNumber(right.rounded(.up), to: &out)
+        out.append(0x20)
+        appendNumber(h - a.y.rounded(.down), to: &out)
         out.append(contentsOf: "] /QuadPoints [".utf8)
-        for (i, v) in [left, top, right, top, right, bottom, left, bottom].enumerated() {
-            if i > 0 { out.append(0x20) }
-            appendNumber(v, to: &out)
+        for (k, (x, y)) in [(left, top), (right, top), (right, bottom), (left, bottom)].enumerated() {
+            if k > 0 { out.append(0x20) }
+            appendNumber(x, to: &out)
+            out.append(0x20)
+            appendNumber(y, to: &out)
         }
         out.append(contentsOf: "] /BS << /W 0 >> ".utf8)
         switch a.target {
         case .url(let uri):
             out.append(contentsOf: "/A << /Type /Action /S /URI /URI (".utf8)
-            out.append(contentsOf: uriForPDF(uri).utf8)
+            appendURIForPDF(uri, to: &out)
             out.append(contentsOf: ") >>".utf8)
         case .destination(let name):
             out.append(contentsOf: "/Dest (".utf8)
@@ -51,9 +62,8 @@ enum PDFLinks {
         out.append(contentsOf: " /StructParent ".utf8)
         appendNumber(Double(structParent), to: &out)
         out.append(contentsOf: " /Contents ".utf8)
-        out.append(contentsOf: PDFSyntax.text(link.contents).utf8)
+        out.appendPDFText(link.contents)
         out.append(contentsOf: " /F 4 >>".utf8)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A PDF number to a thousandth of a point, without trailing zeros (`12.5`, `-3`); in integer arithmetic,
@@ -136,18 +146,26 @@ enum PDFLinks {
     /// allows are percent-encoded, and so is non-ASCII text as UTF-8 (an IRI becomes a URI). An existing
     /// `%XX` stays as written.
     static func uriForPDF(_ uri: String) -> String {
-        var out = ""
-        for byte in uri.utf8 {
-            if byte > 0x20 && byte < 0x7F && !mustEncode.contains(byte) {
-                out.append(Character(Unicode.Scalar(byte)))
-            } else {
-                out += CFormat.percentEncoded(byte)
-            }
-        }
-        return out
+        var out: [UInt8] = []
+        appendURIForPDF(uri, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static let mustEncode: Set<UInt8> = Set("()\\<>\"{}|^`".utf8)
+    static func appendURIForPDF(_ uri: String, to out: inout [UInt8]) {
+        for byte in uri.utf8 {
+            if byte > 0x20 && byte < 0x7F && !mustEncode[Int(byte)] {
+                out.append(byte)
+            } else {
+                out.append(contentsOf: CFormat.percentEncoded(byte).utf8)
+            }
+        }
+    }
+
+    private static let mustEncode: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "()\\<>\"{}|^`".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// Cairo attribute strings quote with `'`; a quote or backslash inside is escaped with a backslash.
     static func escape(_ value: String) -> String {

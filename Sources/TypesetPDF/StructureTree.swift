@@ -27,7 +27,7 @@ struct StructureTree {
     private(set) var linkElements: [(page: Int, index: Int, element: Int, contents: String)] = []
 
     /// Link elements are made here; their ids come after every id lowering hands out.
-    private var nextLinkID = 1 << 41
+    private var nextLinkID = ElementStore.linkBase
 
     /// `continuations[page]`: further MCIDs each sequence continues under (ContentRewrite.swift).
     /// `links[page]`: the page's link annotations, each a Link element of its own under the element that owns it.
@@ -70,7 +70,7 @@ struct StructureTree {
     private mutating func add(_ nodes: [StructureNode]) -> Int? {
         var parent: Int? = nil
         for node in nodes {
-            if elements[node.id] == nil {
+            if !elements.contains(node.id) {
                 elements.insert(Element(node: node, parent: parent), id: node.id)
                 if let parent { elements.update(parent) { $0.children.append(node.id) } } else { top.append(node.id) }
             }
@@ -86,27 +86,47 @@ struct ElementStore {
     typealias Element = StructureTree.Element
     /// Ids below this are dense: more elements than an 8 MB input can make.
     static let denseLimit = 1 << 26
+    /// Link elements' ids (StructureTree) count up from here: dense too, in an array of their own.
+    static let linkBase = 1 << 41
     private var dense: [Element?] = []
+    private var links: [Element?] = []
     private var sparse: [Int: Element] = [:]
 
     subscript(id: Int) -> Element? {
         if id >= 0 && id < Self.denseLimit { return id < dense.count ? dense[id] : nil }
+        if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
+            return id - Self.linkBase < links.count ? links[id - Self.linkBase] : nil
+        }
         return sparse[id]
     }
 
+    func contains(_ id: Int) -> Bool {
+        if id >= 0 && id < Self.denseLimit { return id < dense.count && dense[id] != nil }
+        if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
+            return id - Self.linkBase < links.count && links[id - Self.linkBase] != nil
+        }
+        return sparse[id] != nil
+    }
+
     mutating func insert(_ element: Element, id: Int) {
-        guard id >= 0 && id < Self.denseLimit else { return sparse[id] = element }
-        if id >= dense.count { dense += [Element?](repeating: nil, count: max(id + 1 - dense.count, dense.count / 2)) }
-        dense[id] = element
+        if id >= 0 && id < Self.denseLimit { return Self.insert(element, at: id, into: &dense) }
+        if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
+            return Self.insert(element, at: id - Self.linkBase, into: &links)
+        }
+        sparse[id] = element
+    }
+
+    private static func insert(_ element: Element, at k: Int, into array: inout [Element?]) {
+        if k >= array.count { array += [Element?](repeating: nil, count: max(k + 1 - array.count, array.count / 2)) }
+        array[k] = element
     }
 
     /// Changes element `id` in place (nothing when there is none).
     mutating func update(_ id: Int, _ change: (inout Element) -> Void) {
         if id >= 0 && id < Self.denseLimit {
-            guard id < dense.count, var element = dense[id] else { return }
-            dense[id] = nil  // moved out: the change does not copy its arrays
-            change(&element)
-            dense[id] = element
+            Self.update(at: id, in: &dense, change)
+        } else if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
+            Self.update(at: id - Self.linkBase, in: &links, change)
         } else {
             guard var element = sparse.removeValue(forKey: id) else { return }
             change(&element)
@@ -114,6 +134,18 @@ struct ElementStore {
         }
     }
 
+    private static func update(at k: Int, in array: inout [Element?], _ change: (inout Element) -> Void) {
+        guard k < array.count, var element = array[k] else { return }
+        array[k] = nil  // moved out: the change does not copy its arrays
+        change(&element)
+        array[k] = element
+    }
+
     /// Every id, in increasing order.
-    var keys: [Int] { dense.indices.filter { dense[$0] != nil } + sparse.keys.sorted() }
+    var keys: [Int] {
+        let others = sparse.keys.sorted()
+        let below = others.filter { $0 < Self.linkBase }, above = others.filter { $0 >= Self.linkBase }
+        return dense.indices.filter { dense[$0] != nil } + below
+            + links.indices.filter { links[$0] != nil }.map { $0 + Self.linkBase } + above
+    }
 }

@@ -140,11 +140,12 @@ enum TaggedPDF {
                           _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> Int {
         let root = update.reserve(), document = update.reserve(), parentTree = update.reserve()
         var numbers: [Int: Int] = [:]
-        for id in tree.elements.keys.sorted() { numbers[id] = update.reserve() }
+        let ids = tree.elements.keys.sorted()
+        for id in ids { numbers[id] = update.reserve() }
         let pageNumbers = pages.map(pdf.objectNumber)
         let annotations = pages.indices.map { p in (p < links.count ? links[p] : []).map { _ in update.reserve() } }
         func ref(_ id: Int?) -> String { id.flatMap { numbers[$0] }.map(PDFSyntax.ref) ?? PDFSyntax.ref(document) }
-        for id in tree.elements.keys.sorted() {
+        for id in ids {
             guard let element = tree.elements[id], let number = numbers[id] else { continue }
             let node = element.node
             let firstPage = element.content.lazy.compactMap { c -> Int? in
@@ -152,32 +153,68 @@ enum TaggedPDF {
             }.first
             // Written in parts: a paragraph of a million lines has a million kids.
             try update.begin(number)
-            try update.write("<< /Type /StructElem /S /\(node.type) /P \(ref(element.parent)) /K [")
-            var separator = ""
+            let parent = element.parent.flatMap { numbers[$0] } ?? document
+            try update.write { out in
+                out.append(contentsOf: "<< /Type /StructElem /S /".utf8)
+                out.append(contentsOf: node.type.utf8)
+                out.append(contentsOf: " /P ".utf8)
+                out.appendRef(parent)
+                out.append(contentsOf: " /K [".utf8)
+            }
+            var first = true
             for content in element.content {
-                switch content {
-                case .mcid(let page, let mcid):
-                    try update.writeKid(spaced: !separator.isEmpty, mcid: mcid,
-                                        page: page == firstPage ? nil : pageNumbers[page])
-                case .annotation(let page, let index):
-                    try update.write(separator + "<< /Type /OBJR /Pg \(PDFSyntax.ref(pageNumbers[page]))"
-                                     + " /Obj \(PDFSyntax.ref(annotations[page][index])) >>")
+                try update.write { out in
+                    if !first { out.append(0x20) }
+                    switch content {
+                    case .mcid(let page, let mcid):
+                        if page == firstPage {
+                            out.appendInt(mcid)
+                        } else {
+                            out.append(contentsOf: "<< /Type /MCR /Pg ".utf8)
+                            out.appendRef(pageNumbers[page])
+                            out.append(contentsOf: " /MCID ".utf8)
+                            out.appendInt(mcid)
+                            out.append(contentsOf: " >>".utf8)
+                        }
+                    case .annotation(let page, let index):
+                        out.append(contentsOf: "<< /Type /OBJR /Pg ".utf8)
+                        out.appendRef(pageNumbers[page])
+                        out.append(contentsOf: " /Obj ".utf8)
+                        out.appendRef(annotations[page][index])
+                        out.append(contentsOf: " >>".utf8)
+                    }
                 }
-                separator = " "
+                first = false
             }
             for child in element.children {
-                try update.write(separator + ref(child))
-                separator = " "
+                let kid = numbers[child] ?? document
+                try update.write { out in
+                    if !first { out.append(0x20) }
+                    out.appendRef(kid)
+                }
+                first = false
             }
-            var d = "]"
-            if let firstPage { d += " /Pg \(PDFSyntax.ref(pageNumbers[firstPage]))" }
-            if let alt = node.alt { d += " /Alt \(PDFSyntax.text(alt))" }
-            if let language = node.language { d += " /Lang \(PDFSyntax.text(language))" }
-            if let scope = node.scope { d += " /A << /O /Table /Scope /\(scope) >>" }
-            if let numbering = node.listNumbering { d += " /A << /O /List /ListNumbering /\(numbering) >>" }
-            if node.type == "Note" { d += " /ID \(PDFSyntax.ascii("note-\(id)"))" }   // PDF/UA: notes have ids
-            try update.write(d + " >>")
-            try update.end()
+            try update.write { out in
+                out.append(UInt8(ascii: "]"))
+                if let firstPage {
+                    out.append(contentsOf: " /Pg ".utf8)
+                    out.appendRef(pageNumbers[firstPage])
+                }
+                if let alt = node.alt {
+                    out.append(contentsOf: " /Alt ".utf8)
+                    out.appendPDFText(alt)
+                }
+                if let language = node.language {
+                    out.append(contentsOf: " /Lang ".utf8)
+                    out.appendPDFText(language)
+                }
+                if let scope = node.scope { out.append(contentsOf: " /A << /O /Table /Scope /\(scope) >>".utf8) }
+                if let numbering = node.listNumbering {
+                    out.append(contentsOf: " /A << /O /List /ListNumbering /\(numbering) >>".utf8)
+                }
+                if node.type == "Note" { out.append(contentsOf: " /ID \(PDFSyntax.ascii("note-\(id)"))".utf8) }   // PDF/UA: notes have ids
+                out.append(contentsOf: " >>\nendobj\n".utf8)
+            }
         }
         try update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
                    + tree.top.map { ref($0) }.joined(separator: " ") + "] >>")
@@ -189,12 +226,18 @@ enum TaggedPDF {
             try update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: keys))
         }
         var key = tree.owners.count
-        var linkKeys: [String] = []
+        var linkKeys: [UInt8] = []
         for link in tree.linkElements {
             let recorded = links[link.page][link.index]
-            try update.put(annotations[link.page][link.index],
-                           PDFLinks.annotation(recorded, structParent: key, pageHeight: pageHeight))
-            linkKeys.append("\(key) \(ref(link.element))")
+            try update.begin(annotations[link.page][link.index])
+            try update.write { out in
+                PDFLinks.appendAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
+                out.append(contentsOf: "\nendobj\n".utf8)
+            }
+            if !linkKeys.isEmpty { linkKeys.append(0x20) }
+            linkKeys.appendInt(key)
+            linkKeys.append(0x20)
+            linkKeys.appendRef(numbers[link.element] ?? document)
             key += 1
         }
         try update.begin(parentTree)
@@ -202,17 +245,21 @@ enum TaggedPDF {
         var separator = ""
         for (p, owners) in tree.owners.enumerated() {
             try update.write(separator + "\(p) [")
-            var spaced = false
+            var inner = false
             for owner in owners {
-                try update.writeRef(spaced: spaced, owner.map { numbers[$0] ?? document })
-                spaced = true
+                let number = owner.map { numbers[$0] ?? document }
+                try update.write { out in
+                    if inner { out.append(0x20) }
+                    if let number { out.appendRef(number) } else { out.append(contentsOf: "null".utf8) }
+                }
+                inner = true
             }
             try update.write("]")
             separator = " "
         }
-        for entry in linkKeys {
-            try update.write(separator + entry)
-            separator = " "
+        if !linkKeys.isEmpty {
+            try update.write(separator)
+            try update.write { $0.append(contentsOf: linkKeys) }
         }
         try update.write("] >>")
         try update.end()

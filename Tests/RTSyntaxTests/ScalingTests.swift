@@ -43,6 +43,21 @@ final class ScalingTests: XCTestCase {
         check(piece + " lines", file: file, line: line) { repeated(piece + "\n", $0) }
     }
 
+    /// References above their definitions (as Markdown writes them) cost one inline parse, not two: the
+    /// definitions are collected by a pass over the blocks alone first. The links still resolve.
+    func testReferencesAboveTheirDefinitionsParseInlinesOnce() {
+        let links = String(repeating: "[a] ", count: 5_000)
+        let (below, result) = steps(links + "\n\n[a]: /x\n")
+        let (above, _) = steps("[a]: /x\n\n" + links + "\n")
+        XCTAssertLessThanOrEqual(Double(below), 1.2 * Double(above), "\(below) steps against \(above)")
+        guard case .paragraph(let inlines)? = result.document.blocks.first?.kind else { return XCTFail("no paragraph") }
+        let destinations = inlines.compactMap { inline -> String? in
+            if case .link(let destination, _) = inline.kind { return destination } else { return nil }
+        }
+        XCTAssertEqual(destinations.count, 5_000)
+        XCTAssertEqual(Set(destinations), ["/x"])
+    }
+
     /// cmark's own pathological inputs (its test/pathological_tests.py), at the sizes divided by ~16.
     func testCmarkPathologicalInputs() {
         for piece in ["[ a_", "a]", "[a", "{{", "*a **a ", "_a _", "a_ ", "*", "_", "* ", "<", "<a", "[a](", "![[[", "![",
@@ -69,6 +84,7 @@ final class ScalingTests: XCTestCase {
         check("nested lists") { size in
             (0 ..< Int(Double(size).squareRoot())).map { String(repeating: "  ", count: $0) + "- a\n" }.joined()
         }
+        check("reference links") { repeated("[a] ", $0 - 12) + "\n\n[a]: /x\n" }
         check("references above their definitions") { repeated("[a] [b][a] ", $0 - 12) + "\n\n[a]: /x\n" }
         check("long labels") { repeated("[" + String(repeating: "a", count: 990) + "] ", $0) }
         check("nested divs") { String(repeating: "::: a\n", count: $0 / 12) + String(repeating: ":::\n", count: $0 / 12) }

@@ -46,14 +46,6 @@ final class NarrowColumnWorkTests: XCTestCase {
         XCTAssertLessThan(Double(work.bytes), 1.1 * Double(5 * 8_000))
     }
 
-    func testDecimalBytesAreStringDigits() {
-        for n in [0, 7, 9, 10, 99, 100, 101, 1_000_000, 123_456_789, Int.max, -1, -305, Int.min] {
-            var bytes: [UInt8] = Array("x".utf8)
-            bytes.appendDecimal(n)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x\(n)")
-        }
-    }
-
     func testContentRewriteLiftsSpansAndMarksArtifacts() {
         // The rewrite runs once per line of every page: it writes bytes, the same ones as before it did so
         // without Data appends and strings.

@@ -1,0 +1,43 @@
+// Issue 8: a paragraph of 50,000 reference links cost some 43,000 instructions a link in lowering alone. The
+// work per link is counted here (runs, distinct shared attribute sets), not timed.
+
+import RTSyntax
+@testable import TypesetIR
+import XCTest
+
+final class LinkLoweringWorkTests: XCTestCase {
+    private func links(_ n: Int) -> Block {
+        let inlines = (0 ..< n).flatMap { _ in [link("/x", text("a")), text(" ")] }
+        return Block(.paragraph(inlines), attributes: .empty, range: at(1))
+    }
+
+    /// `[a](/x) ` n times: one run for each link and one for each space between (the last space is dropped at
+    /// the paragraph's end or not), and every run shares one of two attribute sets, the body's or the link's.
+    func testTwoRunsPerLinkAndTwoSharedAttributeSets() throws {
+        let n = 2_000
+        let paragraph = try XCTUnwrap(lower([links(n)]).paragraphs.first)
+        XCTAssertLessThanOrEqual(paragraph.runs.count, 2 * n)
+        XCTAssertGreaterThanOrEqual(paragraph.runs.count, 2 * n - 1)
+        let distinct = Set(paragraph.runs.map { ObjectIdentifier($0.shared) })
+        XCTAssertEqual(distinct.count, 2, "runs alternating between body text and links share two attribute sets")
+        let linked = paragraph.runs.filter { $0.attributes.link != nil }
+        XCTAssertEqual(linked.count, n)
+        XCTAssertEqual(Set(linked.map(\.attributes)).count, 1, "every link is styled the same")
+    }
+
+    /// The link style applied once for a paragraph of links gives what applying it to each gives: a link in
+    /// bold text (another outside state) is still bold and link-coloured.
+    func testLinkStyleFollowsTheStateOutside() throws {
+        let block = Block(.paragraph([link("/x", text("a")), text(" "), strong(link("/y", text("b"))), text(" "),
+                                      link("/z", text("c"))]), attributes: .empty, range: at(1))
+        let paragraph = try XCTUnwrap(lower([block]).paragraphs.first)
+        let a = try XCTUnwrap(paragraph.attributes(of: "a"))
+        let b = try XCTUnwrap(paragraph.attributes(of: "b"))
+        let c = try XCTUnwrap(paragraph.attributes(of: "c"))
+        XCTAssertEqual(b.weight, 700)
+        XCTAssertEqual(a.color, b.color)
+        XCTAssertEqual(a.color, c.color)
+        XCTAssertNotEqual(a.weight, 700)
+        XCTAssertEqual(c.link, .url("/z"))
+    }
+}
