@@ -375,5 +375,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))
 case "measure": runCommand(MeasureDocument.self, Array(arguments.dropFirst()))
-default: runCommand(Typeset.self, arguments, parsed: Typeset.quickParse(arguments))
+default:
+    let parsed = Typeset.quickParse(arguments)
+    if parsed != nil { Typesetter.startFontSetup() }  // a plain build: fontconfig starts while the input is read
+    runCommand(Typeset.self, arguments, parsed: parsed)
 }
