@@ -1,11 +1,15 @@
-// Work a build will wait for, started as early as the CLI knows there is a build (issue 14, start-up).
+// Work a build will wait for, started as soon as the CLI knows there is a build (issue 14, start-up).
 
 import TypesetLayout
+import TypesetPDF
 
 extension Typesetter {
-    /// Makes the shared font map now. Pango starts fontconfig's set-up (reading its XML configuration: some
-    /// 24M instructions, a third of a one-page build) on a thread of its own when a font map is made, and
-    /// lowering (list markers, heading numbers) and layout wait for it; made here, it runs while the input is
-    /// read and parsed instead of after.
-    public static func startFontSetup() { _ = LayoutEngine.shared }
+    /// Starts fontconfig's set-up, which lowering (list markers, heading numbers) and layout wait for, and for a
+    /// tagged PDF the loading of libqpdf, so both run while the input is read, parsed and lowered. In this
+    /// order: while libqpdf is relocated glibc lets no thread start (its TLS lock), and Pango starts fontconfig
+    /// on a thread. `output`: the `-o` path (nil: a PDF named after the input).
+    public static func startLoads(output: String?) {
+        LayoutEngine.startFontconfig()
+        BackgroundLoads.startTagging(pdf: output.map { OutputFormat(path: $0) == .pdf } ?? true)
+    }
 }

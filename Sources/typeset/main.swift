@@ -377,6 +377,6 @@ case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))
 case "measure": runCommand(MeasureDocument.self, Array(arguments.dropFirst()))
 default:
     let parsed = Typeset.quickParse(arguments)
-    if parsed != nil { Typesetter.startFontSetup() }  // a plain build: fontconfig starts while the input is read
+    if let parsed, !parsed.listTemplates { Typesetter.startLoads(output: parsed.output) }  // a build: StartUp.swift
     runCommand(Typeset.self, arguments, parsed: parsed)
 }
