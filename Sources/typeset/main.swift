@@ -377,6 +377,7 @@ case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))
 case "measure": runCommand(MeasureDocument.self, Array(arguments.dropFirst()))
 default:
     let parsed = Typeset.quickParse(arguments)
-    if let parsed, !parsed.listTemplates { Typesetter.startLoads(output: parsed.output) }  // a build: StartUp.swift
+    // A build: fontconfig and libqpdf start loading while the input is read (StartUp.swift).
+    if let parsed, !parsed.listTemplates { Typesetter.startLoads(output: parsed.output, jobs: parsed.jobs) }
     runCommand(Typeset.self, arguments, parsed: parsed)
 }
