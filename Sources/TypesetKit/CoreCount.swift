@@ -9,7 +9,7 @@ enum CoreCount {
     /// The CPUs in the affinity mask (as `taskset` sets it), capped by a cgroup CPU quota (rounded up) as a
     /// container sets.
     static var available: Int {
-        var count = affinityCount() ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var count = affinityCount() ?? Int(sysconf(Int32(truncatingIfNeeded: _SC_NPROCESSORS_ONLN)))
         if let quota = quota() { count = min(count, quota) }
         return max(count, 1)
     }
