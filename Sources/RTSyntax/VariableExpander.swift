@@ -100,18 +100,18 @@ struct VariableExpander {
             }
             guard b[i + 1] == Byte.lbrace, let close = tagCloser.find(in: b, from: i + 2)
             else { i += 1; continue }
-            var inner = String(decoding: b[(i + 2) ..< close], as: UTF8.self).trimmingCharacters(in: [" ", "\t"])
+            var inner = String(decoding: b[(i + 2) ..< close], as: UTF8.self).trimmingSpacesAndTabs()
             let sigil = inner.first
             let end = close + 2
             if sigil == "#" || sigil == "^" || sigil == "/",
                fence.isOpen || codeSpans.contains(b, lineStart: lineStart, i),
-               !isSection(String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"]), closing: sigil == "/",
+               !isSection(String(inner.dropFirst()).trimmingSpacesAndTabs(), closing: sigil == "/",
                           open: stack.count > 1 ? stack[stack.count - 1].name : nil) {
                 i = end   // `{{#each items}}` in a Handlebars sample: kept as written, like an undefined name (section 7)
                 continue
             }
             if sigil == "#" || sigil == "^" || sigil == "/" || sigil == "!" {
-                inner = String(inner.dropFirst()).trimmingCharacters(in: [" ", "\t"])
+                inner = String(inner.dropFirst()).trimmingSpacesAndTabs()
                 // Standalone: the tag alone on its line takes the whole line with it.
                 var lineEnd = end
                 while lineEnd < b.count && Byte.isSpaceOrTab(b[lineEnd]) { lineEnd += 1 }
@@ -355,4 +355,15 @@ struct VariableExpander {
 
     /// Never markup in the middle of a line: left unescaped so values read naturally in code spans and URLs.
     private static let safePunctuation: Set<UInt8> = Set(",.;?/'\"%&$():@-+!#".utf8)
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs. Foundation's `trimmingCharacters(in:)` goes through NSString
+    /// and CharacterSet: code and metadata a one-page build would otherwise load for its `{{page}}` (issue 14).
+    func trimmingSpacesAndTabs() -> String {
+        let u = utf8
+        guard let first = u.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return "" }
+        let last = u.lastIndex(where: { $0 != 32 && $0 != 9 }) ?? first
+        return String(self[first...last])
+    }
 }

@@ -27,5 +27,5 @@ public final class IncrementalBuild: @unchecked Sendable {
 
 extension TypesetRequest {
     /// The CLI's default for `--jobs`: every core.
-    public static var coreCount: Int { max(ProcessInfo.processInfo.activeProcessorCount, 1) }
+    public static var coreCount: Int { CoreCount.available }
 }

@@ -41,6 +41,13 @@ public final class LayoutEngine: @unchecked Sendable {
 
     public static let shared = LayoutEngine()
 
+    /// Starts fontconfig's set-up (its XML configuration: some 24M instructions, a third of a one-page build)
+    /// without waiting for it. Pango runs it on a thread of its own when the process's first font map is made,
+    /// but a font map waits for it as soon as it is configured, as `init` does; this one is only made, and kept
+    /// (releasing it could wait too). Called when a build starts, it overlaps reading, parsing and lowering.
+    public static func startFontconfig() { _ = fontconfigStarter }
+    nonisolated(unsafe) private static let fontconfigStarter = pango_cairo_font_map_new()
+
     /// Threads that shape and break paragraphs (`--jobs`); 1: all on the paginating thread.
     public var jobs = 1
     /// Layouts kept between builds (`--watch`, see ParagraphCache.swift); nil: none kept.

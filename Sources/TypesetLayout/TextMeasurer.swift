@@ -4,9 +4,12 @@ import CPangoCairo
 import TypesetIR
 
 public struct PangoTextMeasurer: TextMeasurer {
-    let engine: LayoutEngine
+    private let given: LayoutEngine?
+    /// The shared engine is made on first use, not with the measurer: making it waits for fontconfig's set-up,
+    /// which then runs on while a document without list markers or heading numbers is lowered (issue 14).
+    var engine: LayoutEngine { given ?? .shared }
 
-    public init(engine: LayoutEngine = .shared) { self.engine = engine }
+    public init(engine: LayoutEngine? = nil) { given = engine }
 
     public func width(of text: String, attributes: CharacterAttributes) -> Double {
         engine.withLock {

@@ -9,7 +9,14 @@ import TypesetLayout
 public enum BackgroundLoads {
     /// `pdf`: the build writes a PDF (tagged unless TYPESET_UNTAGGED=1, which loads no qpdf).
     public static func start(_ document: TypesetDocument, pdf: Bool, engine: LayoutEngine = .shared) {
-        if pdf && TagRecorder.enabledByEnvironment { typeset_qpdf_preload() }
+        startTagging(pdf: pdf)
         LazyLoads.preload(document, engine: engine)
+    }
+
+    /// Starts loading libqpdf for a tagged PDF (once per process). While the dynamic loader relocates it (some
+    /// 16M instructions) glibc lets no thread start, so the CLI calls this first thing, after fontconfig's
+    /// thread has started and before the build's other threads (Typesetter.startLoads).
+    public static func startTagging(pdf: Bool) {
+        if pdf && TagRecorder.enabledByEnvironment { typeset_qpdf_preload() }
     }
 }

@@ -375,5 +375,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "new": runCommand(NewDocument.self, Array(arguments.dropFirst()))
 case "measure": runCommand(MeasureDocument.self, Array(arguments.dropFirst()))
-default: runCommand(Typeset.self, arguments, parsed: Typeset.quickParse(arguments))
+default:
+    let parsed = Typeset.quickParse(arguments)
+    // A build: fontconfig and libqpdf start loading while the input is read (StartUp.swift).
+    if let parsed, !parsed.listTemplates { Typesetter.startLoads(output: parsed.output, jobs: parsed.jobs) }
+    runCommand(Typeset.self, arguments, parsed: parsed)
 }

@@ -142,3 +142,14 @@ final class ExpansionTests: XCTestCase {
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("larger than") })
     }
 }
+
+/// Tag names are trimmed of spaces and tabs by hand (VariableExpander), not by Foundation's CharacterSet path.
+final class TagTrimTests: XCTestCase {
+    func testTrimsSpacesAndTabsOnly() {
+        XCTAssertEqual(" \t page \t".trimmingSpacesAndTabs(), "page")
+        XCTAssertEqual("a b".trimmingSpacesAndTabs(), "a b")
+        XCTAssertEqual(" \t ".trimmingSpacesAndTabs(), "")
+        XCTAssertEqual("".trimmingSpacesAndTabs(), "")
+        XCTAssertEqual("\u{00A0}é\n".trimmingSpacesAndTabs(), "\u{00A0}é\n", "only ASCII space and tab are trimmed")
+    }
+}

@@ -62,12 +62,12 @@ public enum HyphenationDictionaries {
         // The folder is listed only when no file has the usual name.
         for names in [{ namedFiles(for: key) }, { regionFiles(for: key) }] where found == nil {
             for name in names() {
-                let path = URL(fileURLWithPath: directory + "/" + name).resolvingSymlinksInPath().path
+                let path = resolved(directory + "/" + name)
                 if let shared = loadedFiles[path] {
                     found = shared
                     break
                 }
-                if FileManager.default.fileExists(atPath: path), let h = Hyphenator(contentsOf: path, defaults: defaults) {
+                if access(path, R_OK) == 0, let h = Hyphenator(contentsOf: path, defaults: defaults) {
                     loadedFiles[path] = h
                     found = h
                     break
@@ -75,6 +75,13 @@ public enum HyphenationDictionaries {
             }
         }
         return found
+    }
+
+    /// The path with symlinks resolved (realpath), or as given when it does not exist.
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// The pattern files read so far in this process (`--verbose`; tests check they stay unread when no

@@ -35,12 +35,30 @@ public final class Hyphenator: @unchecked Sendable {
 
     /// Reads a file's bytes: the first line names the charset (`ISO8859-1`, `KOI8-R`); nil when it is not known.
     public convenience init?(contentsOf path: String, defaults: (left: Int, right: Int) = (2, 3)) {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let raw = [UInt8](data)
+        guard let raw = Hyphenator.fileBytes(path) else { return nil }
         let firstEnd = raw.firstIndex(where: { $0 == 10 || $0 == 13 }) ?? raw.count
         let charset = String(decoding: raw[0..<firstEnd], as: UTF8.self)
         guard let bytes = DictionaryCharset.utf8(raw[firstEnd...], charset: charset) else { return nil }
         self.init(utf8: bytes[...], defaults: defaults)
+    }
+
+    /// A file's bytes with plain POSIX reads: FileManager's Data path pulls in Foundation code (pages mapped and
+    /// metadata instantiated) that a one-page build otherwise never runs (issue 14, start-up).
+    static func fileBytes(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            got += n
+        }
+        return bytes
     }
 
     /// The lines after the charset line, as UTF-8.

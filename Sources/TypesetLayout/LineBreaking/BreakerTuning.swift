@@ -13,7 +13,7 @@ enum BreakerTuning {
     ]
 
     static let overrides: [String: Double] = {
-        let parsed = parse(ProcessInfo.processInfo.environment["TYPESET_BREAKER"] ?? "")
+        let parsed = parse(getenv("TYPESET_BREAKER").map { String(cString: $0) } ?? "")
         if !parsed.unknown.isEmpty {
             FileHandle.standardError.write(Data("typeset: TYPESET_BREAKER: ignored '\(parsed.unknown.joined(separator: " "))'\n".utf8))
         }

@@ -21,8 +21,8 @@ enum TotalFitParagraph {
     }
 
     /// Whether paragraphs may be measured by words (`TYPESET_MEASURE=exact` turns it off, for comparisons).
-    nonisolated(unsafe) static var measureByWords =
-        ProcessInfo.processInfo.environment["TYPESET_MEASURE"] != "exact"
+    /// (getenv, not ProcessInfo: that copies the whole environment through Foundation at start-up, issue 14.)
+    nonisolated(unsafe) static var measureByWords = getenv("TYPESET_MEASURE").map { String(cString: $0) } != "exact"
 
     /// Breaks the paragraph whose text and attributes are set on `pl` (no width), leaving the chosen lines in
     /// it, justified. `text` is the layout's text; `runs` and `shapes` its attributes.
