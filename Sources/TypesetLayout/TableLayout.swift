@@ -25,7 +25,7 @@ final class TableLayout {
     /// Header rows are laid out once (they repeat on every page); body rows when they are placed, so a long
     /// table's memory does not grow with its length.
     private(set) var headerRows: [Row] = []
-    var rowCount: Int { table.rows.count }
+    var rowCount: Int { table.rowCount }
     private let decimalStop: [Double]
     private let engine: LayoutEngine
     private let images: ImageCache
@@ -48,8 +48,8 @@ final class TableLayout {
         var scratch: [Diagnostic] = []   // measuring layouts repeat the warnings the real ones give
         for column in 0..<count {
             var widest = 0.0, prefix = 0.0, suffix = 0.0
-            for row in table.rows where column < row.count {
-                let cell = row[column]
+            for row in 0..<table.rowCount {
+                let cell = table.cells.cell(row, column, tagged: false)
                 if let split = TableLayout.decimalSplit(cell, engine: engine, images: images, diagnostics: &scratch) {
                     prefix = max(prefix, split.prefix)
                     suffix = max(suffix, split.suffix)
@@ -70,7 +70,7 @@ final class TableLayout {
         self.decimalStop = decimalStop
         self.engine = engine
         self.images = images
-        headerRows = (0..<min(table.headerRowCount, table.rows.count)).map { layRow($0, diagnostics: &diagnostics) }
+        headerRows = (0..<min(table.headerRowCount, table.rowCount)).map { layRow($0, diagnostics: &diagnostics) }
     }
 
     /// Row `index`, laid out (the last body row asked for is kept: placing asks twice).
@@ -84,11 +84,10 @@ final class TableLayout {
 
     private func layRow(_ index: Int, diagnostics: inout [Diagnostic]) -> Row {
         let pad = table.cellPadding
-        let row = table.rows[index]
         var cells: [ParagraphLayout] = []
         var height = 0.0
         for column in 0..<table.columns.count {
-            var cell = column < row.count ? row[column] : AttributedParagraph(text: "", runs: [], style: ParagraphStyle())
+            var cell = table.cells[index, column]
             if cell.style.tabStops.contains(where: { $0.alignment == .decimal }) {
                 // Tab stops must lie inside the layout: a column of bare integers has its stop at 0.
                 cell.style.tabStops = [TabStop(position: max(decimalStop[column], 0.01), alignment: .decimal)]

@@ -36,21 +36,24 @@ struct StructureTree {
             let pageContinuations = page < continuations.count ? continuations[page] : PageContinuations()
             var pageOwners = [Int?](repeating: nil, count: max(marks.count, pageContinuations.last + 1))
             var mcid = 0
+            func own(_ owner: Int?) {
+                if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: mcid)) } }
+                pageOwners[mcid] = owner
+                for m in pageContinuations.of(mcid) {
+                    if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: Int(m))) } }
+                    pageOwners[Int(m)] = owner
+                }
+                mcid += 1
+            }
             for run in marks.runs {
                 switch run.mark {
                 case .artifact:
                     mcid += run.count
                 case .content(let nodes):
                     let owner = add(nodes)
-                    for _ in 0 ..< run.count {
-                        if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: mcid)) } }
-                        pageOwners[mcid] = owner
-                        for m in pageContinuations.of(mcid) {
-                            if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: Int(m))) } }
-                            pageOwners[Int(m)] = owner
-                        }
-                        mcid += 1
-                    }
+                    for _ in 0 ..< run.count { own(owner) }
+                case .cells(let row):
+                    for k in 0 ..< run.count { own(add(row.nodes(k))) }
                 }
             }
             owners.append(PageOwners(pageOwners))

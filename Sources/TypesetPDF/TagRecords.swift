@@ -11,6 +11,22 @@ struct PageMarks {
     private(set) var count = 0
 
     mutating func append(_ mark: MarkedContent) {
+        if case .content(let nodes) = mark, TableRowMarks.isCellPath(nodes) {
+            var previous: TableRowMarks? = nil
+            if let last = runs.last, case .cells(let row) = last.mark {
+                if row.append(nodes) {
+                    runs[runs.count - 1].count += 1
+                    count += 1
+                    return
+                }
+                previous = row
+            }
+            if let row = TableRowMarks(nodes, sharing: previous) {
+                runs.append((.cells(row), 1))
+                count += 1
+                return
+            }
+        }
         if let last = runs.last, last.mark.sharesRun(with: mark) {
             runs[runs.count - 1].count += 1
         } else {
