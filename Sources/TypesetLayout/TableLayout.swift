@@ -30,6 +30,8 @@ final class TableLayout {
     private let engine: LayoutEngine
     private let images: ImageCache
     private var lastRow: (index: Int, row: Row)?
+    /// Cells measured and laid out so far, shared by equal cells (TableCellMemo.swift).
+    let memo = TableCellMemo()
 
     var width: Double { columnWidths.reduce(0, +) }
 
@@ -50,13 +52,18 @@ final class TableLayout {
             var widest = 0.0, prefix = 0.0, suffix = 0.0
             for row in 0..<table.rowCount {
                 let cell = table.cells.cell(row, column, tagged: false)
-                if let split = TableLayout.decimalSplit(cell, engine: engine, images: images, diagnostics: &scratch) {
+                if TableLayout.isDecimal(cell) {
+                    let split = memo.split(of: cell, engine: engine) {
+                        TableLayout.decimalSplit(cell, engine: engine, images: images, diagnostics: &scratch) ?? (0, 0)
+                    }
                     prefix = max(prefix, split.prefix)
                     suffix = max(suffix, split.suffix)
                 } else {
-                    let measured = ParagraphLayout(cell, columnWidth: unbounded, engine: engine, images: images,
-                                                   diagnostics: &scratch)
-                    widest = max(widest, measured.lines.map(\.width).max() ?? 0)
+                    widest = max(widest, memo.width(of: cell, engine: engine) {
+                        let measured = ParagraphLayout(cell, columnWidth: unbounded, engine: engine, images: images,
+                                                       diagnostics: &scratch)
+                        return measured.lines.map(\.width).max() ?? 0
+                    })
                 }
             }
             decimalStop[column] = prefix
@@ -92,8 +99,10 @@ final class TableLayout {
                 // Tab stops must lie inside the layout: a column of bare integers has its stop at 0.
                 cell.style.tabStops = [TabStop(position: max(decimalStop[column], 0.01), alignment: .decimal)]
             }
-            let layout = ParagraphLayout(cell, columnWidth: max(columnWidths[column] - pad.left - pad.right, 1),
-                                         engine: engine, images: images, diagnostics: &diagnostics)
+            let width = max(columnWidths[column] - pad.left - pad.right, 1)
+            let layout = memo.layout(of: cell, width: width, engine: engine) {
+                ParagraphLayout(cell, columnWidth: width, engine: engine, images: images, diagnostics: &diagnostics)
+            }
             cells.append(layout)
             height = max(height, layout.height)
         }
@@ -122,11 +131,16 @@ final class TableLayout {
         return widths
     }
 
+    /// Whether `cell` is a decimal-column body cell (`TAB` + number, a decimal stop).
+    static func isDecimal(_ cell: AttributedParagraph) -> Bool {
+        cell.style.tabStops.contains(where: { $0.alignment == .decimal }) && cell.text.hasPrefix("\t")
+    }
+
     /// For a decimal-column cell (`TAB` + number with its zero-width decimal mark): the width of the text
     /// before the mark and after it. Nil for cells without a decimal stop (headers, other columns).
     static func decimalSplit(_ cell: AttributedParagraph, engine: LayoutEngine, images: ImageCache,
                              diagnostics: inout [Diagnostic]) -> (prefix: Double, suffix: Double)? {
-        guard cell.style.tabStops.contains(where: { $0.alignment == .decimal }), cell.text.hasPrefix("\t") else { return nil }
+        guard isDecimal(cell) else { return nil }
         let length = cell.text.utf8.count
         let mark = cell.text.range(of: String(AttributedParagraph.decimalMark))
             .map { cell.text.utf8.distance(from: cell.text.startIndex, to: $0.lowerBound) } ?? length

@@ -36,6 +36,8 @@ final class TableRowMarks {
         return true
     }
 
+    var largestID: Int { max(group.reduce(row.id) { max($0, $1.id) }, Int(ids.max() ?? 0)) }
+
     /// The full path of sequence `k` of the row.
     func nodes(_ k: Int) -> [StructureNode] {
         var cell = self.cell

@@ -10,6 +10,18 @@ struct PageMarks {
     /// Sequences on the page (the next MCID).
     private(set) var count = 0
 
+    /// The largest dense structure id the page's sequences name (lowering's; link ids come later).
+    var largestID: Int {
+        runs.reduce(0) { largest, run in
+            switch run.mark {
+            case .artifact: return largest
+            case .content(let nodes):
+                return nodes.reduce(largest) { $1.id < ElementStore.denseLimit ? max($0, $1.id) : $0 }
+            case .cells(let row): return max(largest, row.largestID)
+            }
+        }
+    }
+
     mutating func append(_ mark: MarkedContent) {
         if case .content(let nodes) = mark, TableRowMarks.isCellPath(nodes) {
             var previous: TableRowMarks? = nil
