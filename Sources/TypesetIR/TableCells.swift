@@ -253,3 +253,24 @@ extension AttributedParagraph {
         anchors = []
     }
 }
+
+extension AttributedParagraph {
+    /// Whether `other` has the same text, runs and style, shared attribute sets compared by identity (the same
+    /// set is the same value; equal values in two sets only compare unequal). Cheap next to hashing the values:
+    /// a table compares every cell (TableCellMemo). Paragraphs with images never match.
+    public func hasSameLayoutInput(as other: AttributedParagraph) -> Bool {
+        guard sharedStyle === other.sharedStyle, attachments.isEmpty, other.attachments.isEmpty,
+              runs.count == other.runs.count, text == other.text else { return false }
+        return zip(runs, other.runs).allSatisfy { $0.range == $1.range && $0.shared === $1.shared }
+    }
+
+    /// Hashes what `hasSameLayoutInput` compares.
+    public func hashLayoutInput(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(ObjectIdentifier(sharedStyle))
+        for run in runs {
+            hasher.combine(run.range.upperBound)
+            hasher.combine(ObjectIdentifier(run.shared))
+        }
+    }
+}

@@ -1,23 +1,25 @@
 // Cells met before in the same table (issue 8): a column of repeated values ("yes", "n/a", a unit, a status)
-// is measured and shaped once per value, not once per cell. A layout depends only on what ParagraphKey holds
-// (ParagraphCache.swift), so an equal cell at the same width shares the Pango layout of the first; layouts
-// with warnings or inline images are not shared. Bounded: when full, the memo starts again.
+// is measured and shaped once per value, not once per cell. A layout depends only on the paragraph's text,
+// runs and style and the width (ParagraphCache.swift), so an equal cell at the same width shares the Pango
+// layout of the first; layouts with warnings or inline images are not shared. Cells are compared with their
+// attribute sets by identity (hashing ParagraphKey's values cost some 15,000 instructions a cell). Bounded:
+// when full, the memo starts again.
 
 import TypesetIR
 
 final class TableCellMemo {
     static let capacity = 512
-    private var widths: [ParagraphKey: Double] = [:]
-    private var splits: [ParagraphKey: (prefix: Double, suffix: Double)] = [:]
-    private var layouts: [ParagraphKey: ParagraphLayout] = [:]
+    private var widths: [CellKey: Double] = [:]
+    private var splits: [CellKey: (prefix: Double, suffix: Double)] = [:]
+    private var layouts: [CellKey: ParagraphLayout] = [:]
     /// Pango layouts made for cells (measuring and setting) and layouts shared (for tests: count, don't time).
     private(set) var made = 0, shared = 0
     /// Layouts kept for sharing.
     var kept: Int { layouts.count }
 
-    private func key(_ cell: AttributedParagraph, width: Double, engine: LayoutEngine) -> ParagraphKey? {
-        guard cell.attachments.isEmpty else { return nil }
-        return ParagraphKey(cell, width: width, maxSpaceFactor: .infinity, lineBreaking: engine.lineBreaking)
+    /// The engine's line breaking is the same for the whole table (a memo lives as long as its TableLayout).
+    private func key(_ cell: AttributedParagraph, width: Double, engine: LayoutEngine) -> CellKey? {
+        cell.attachments.isEmpty ? CellKey(cell: cell, width: width) : nil
     }
 
     /// The widest line of `cell` set on one line, measured once per distinct cell.
@@ -57,5 +59,19 @@ final class TableCellMemo {
         if layouts.count >= Self.capacity { layouts.removeAll(keepingCapacity: true) }
         layouts[key] = layout
         return layout
+    }
+}
+
+/// A cell's layout input and width (see `AttributedParagraph.hasSameLayoutInput`); it holds the cell, so the
+/// attribute sets it compares by identity stay alive.
+struct CellKey: Hashable {
+    let cell: AttributedParagraph
+    let width: Double
+
+    static func == (a: CellKey, b: CellKey) -> Bool { a.width == b.width && a.cell.hasSameLayoutInput(as: b.cell) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        cell.hashLayoutInput(into: &hasher)
     }
 }
