@@ -285,9 +285,13 @@ public enum CellAlignment: String, Hashable, Sendable { case left, center, right
 /// and repeats the header rows where the table continues in a new column or page.
 public struct TableBlock: Hashable, Sendable {
     public var columns: [CellAlignment]
-    /// Rows of cells, each cell one paragraph (no indents; aligned per column). Decimal-column cells are
-    /// `TAB` + text with one decimal stop, which layout moves to where the column's separators line up.
-    public var rows: [[AttributedParagraph]]
+    /// Rows of cells, each cell one paragraph (no indents; aligned per column), held compactly (TableCells.swift).
+    /// Decimal-column cells are `TAB` + text with one decimal stop, which layout moves to where the column's
+    /// separators line up.
+    public var cells: TableCells
+    public var rowCount: Int { cells.rowCount }
+    /// Every row, each cell made whole: for tests and small tables (layout asks for one row at a time).
+    public var rows: [[AttributedParagraph]] { (0 ..< cells.rowCount).map { cells.row($0) } }
     /// How many of the first rows are header rows (bold, ruled off, repeated on continuation).
     public var headerRowCount: Int
     /// Left and right indents of the table from the column edges.
@@ -302,8 +306,12 @@ public struct TableBlock: Hashable, Sendable {
     public var location: SourceLocation?
 
     public init(columns: [CellAlignment], rows: [[AttributedParagraph]], headerRowCount: Int) {
+        self.init(columns: columns, cells: TableCells(columnCount: columns.count, rows: rows), headerRowCount: headerRowCount)
+    }
+
+    public init(columns: [CellAlignment], cells: TableCells, headerRowCount: Int) {
         self.columns = columns
-        self.rows = rows
+        self.cells = cells
         self.headerRowCount = headerRowCount
     }
 }

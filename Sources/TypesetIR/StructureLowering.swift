@@ -66,31 +66,39 @@ extension DocumentLowerer {
 
     /// Table > THead/TBody > TR > TH/TD over the lowered cells; header cells head their column.
     mutating func tagTable(_ table: inout TableBlock) {
-        let emptyHeader = table.rows.prefix(table.headerRowCount).allSatisfy { $0.allSatisfy { $0.text.isEmpty } }
+        // No copy of `table.cells` is held: tagging changes it in place.
+        let rowCount = table.cells.rowCount, columnCount = table.cells.columnCount
+        let emptyHeader = (0 ..< min(table.headerRowCount, rowCount)).allSatisfy { r in
+            (0 ..< columnCount).allSatisfy { table.cells.isEmpty(r, $0) }
+        }
         if emptyHeader && checksUA, let location = table.location {
             diagnostics.append(.error("a table needs a header row for PDF/UA", at: location))
         }
         let tableNode = newStructureNode("Table")
-        var group: StructureNode? = nil
-        for r in table.rows.indices {
+        var headerCell = StructureNode(id: 0, type: "TH")
+        headerCell.scope = "Column"
+        // Ids as before packing: per row its group (first row of each), TR, then each cell and its figures.
+        table.cells.startTagging(TableTagging(table: structure.stack + [tableNode], head: nil, body: nil,
+                                              headerRowCount: table.headerRowCount, headerCell: headerCell))
+        var group = tableNode
+        for r in 0 ..< rowCount {
             let isHeader = r < table.headerRowCount
             if r == 0 || r == table.headerRowCount { group = newStructureNode(isHeader ? "THead" : "TBody") }
-            let row = structure.stack + [tableNode] + (group.map { [$0] } ?? []) + [newStructureNode("TR")]
-            for c in table.rows[r].indices {
-                var cell = newStructureNode(isHeader ? "TH" : "TD")
-                if isHeader { cell.scope = "Column" }
-                // Exactly as long as needed: every cell keeps its path until the PDF is written.
-                var path: [StructureNode] = []
-                path.reserveCapacity(row.count + 1)
-                path += row
-                path.append(cell)
-                table.rows[r][c].structure = StructurePath(path)
-                for a in table.rows[r][c].attachments.indices {
-                    guard let alt = table.rows[r][c].attachments[a].image.structure?.owner?.alt else { continue }
+            table.cells.tagRow(r, id: newStructureNode("TR").id, group: group)
+            for c in 0 ..< columnCount {
+                table.cells.setCellID(newStructureNode(isHeader ? "TH" : "TD").id, row: r, column: c)
+                guard let k = table.cells.richIndex(r, c) else { continue }
+                var cell = table.cells.richCell(k)
+                guard let path = cell.structure?.nodes else { continue }
+                var changed = false
+                for a in cell.attachments.indices {
+                    guard let alt = cell.attachments[a].image.structure?.owner?.alt else { continue }
                     var figure = newStructureNode("Figure")
                     figure.alt = alt
-                    table.rows[r][c].attachments[a].image.structure = StructurePath(path + [figure])
+                    cell.attachments[a].image.structure = StructurePath(path + [figure])
+                    changed = true
                 }
+                if changed { table.cells.setRichCell(k, cell) }
             }
         }
     }

@@ -1,4 +1,4 @@
-// Pipe tables -> a TableBlock: one paragraph per cell, the column alignments, the header row count.
+// Pipe tables -> a TableBlock: one paragraph per cell (packed, TableCells.swift), the column alignments, the header row count.
 // Column widths, wrapping, rules and the header repeated across pages are the layout stage's (TableLayout).
 
 import RTSyntax
@@ -45,7 +45,7 @@ extension DocumentLowerer {
         cellStyle.keepWithNext = false
         cellStyle.tabStops = []
 
-        var lowered: [[AttributedParagraph]] = []
+        var lowered = TableCells(columnCount: columnCount)
         for row in rows {
             var rowState = state
             if row.isHeader { rowState.character.weight = max(rowState.character.weight, 700) }
@@ -75,12 +75,12 @@ extension DocumentLowerer {
                 cells.append(builder.finish(style: style, emptyAttributes: rowState.character, location: location)
                     .markingDecimalSeparators())
             }
-            lowered.append(cells)
+            lowered.appendRow(cells)
         }
 
-        var result = TableBlock(columns: columns, rows: lowered, headerRowCount: rows.first?.isHeader == true ? 1 : 0)
-        // Tagging sets every cell's path: with `lowered` still holding the rows, that copied all of them.
-        lowered = []
+        var result = TableBlock(columns: columns, cells: lowered, headerRowCount: rows.first?.isHeader == true ? 1 : 0)
+        // Tagging sets every row's ids: with `lowered` still holding the cells, that copied all of them.
+        lowered = TableCells(columnCount: 0)
         result.headIndent = base.headIndent
         result.tailIndent = base.tailIndent
         let em = state.character.fontSize

@@ -116,7 +116,7 @@ extension Paginator {
 }
 
 extension TableBlock {
-    var hasPageReferences: Bool { rows.contains { $0.contains { !$0.pageReferences.isEmpty } } }
+    var hasPageReferences: Bool { cells.richCells.contains { !$0.pageReferences.isEmpty } }
 }
 
 extension TypesetDocument {
@@ -126,7 +126,7 @@ extension TypesetDocument {
         for block in blocks {
             switch block {
             case .paragraph(let p): p.pageReferences.forEach { targets.insert($0.target) }
-            case .table(let t): t.rows.joined().forEach { $0.pageReferences.forEach { targets.insert($0.target) } }
+            case .table(let t): t.cells.richCells.forEach { $0.pageReferences.forEach { targets.insert($0.target) } }
             default: break
             }
         }

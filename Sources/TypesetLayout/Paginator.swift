@@ -266,7 +266,7 @@ final class Paginator {
             block = layout(entry.paragraph, at: i)
         case .rule(let r): block = .rule(r)
         case .table(var t):
-            if t.hasPageReferences { t.rows = t.rows.map { $0.map { $0.resolvingPageReferences(knownPages) } } }
+            if t.hasPageReferences { t.cells.updateRichCells { $0.resolvingPageReferences(knownPages) } }
             block = .table(TableLayout(t, columnWidth: frames[0].width, engine: engine, images: images,
                                        diagnostics: &diagnostics))
         case .pageBreak: block = .pageBreak

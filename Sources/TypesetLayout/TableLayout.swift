@@ -25,11 +25,13 @@ final class TableLayout {
     /// Header rows are laid out once (they repeat on every page); body rows when they are placed, so a long
     /// table's memory does not grow with its length.
     private(set) var headerRows: [Row] = []
-    var rowCount: Int { table.rows.count }
+    var rowCount: Int { table.rowCount }
     private let decimalStop: [Double]
     private let engine: LayoutEngine
     private let images: ImageCache
     private var lastRow: (index: Int, row: Row)?
+    /// Cells measured and laid out so far, shared by equal cells (TableCellMemo.swift).
+    let memo = TableCellMemo()
 
     var width: Double { columnWidths.reduce(0, +) }
 
@@ -48,15 +50,20 @@ final class TableLayout {
         var scratch: [Diagnostic] = []   // measuring layouts repeat the warnings the real ones give
         for column in 0..<count {
             var widest = 0.0, prefix = 0.0, suffix = 0.0
-            for row in table.rows where column < row.count {
-                let cell = row[column]
-                if let split = TableLayout.decimalSplit(cell, engine: engine, images: images, diagnostics: &scratch) {
+            for row in 0..<table.rowCount {
+                let cell = table.cells.cell(row, column, tagged: false)
+                if TableLayout.isDecimal(cell) {
+                    let split = memo.split(of: cell, engine: engine) {
+                        TableLayout.decimalSplit(cell, engine: engine, images: images, diagnostics: &scratch) ?? (0, 0)
+                    }
                     prefix = max(prefix, split.prefix)
                     suffix = max(suffix, split.suffix)
                 } else {
-                    let measured = ParagraphLayout(cell, columnWidth: unbounded, engine: engine, images: images,
-                                                   diagnostics: &scratch)
-                    widest = max(widest, measured.lines.map(\.width).max() ?? 0)
+                    widest = max(widest, memo.width(of: cell, engine: engine) {
+                        let measured = ParagraphLayout(cell, columnWidth: unbounded, engine: engine, images: images,
+                                                       diagnostics: &scratch)
+                        return measured.lines.map(\.width).max() ?? 0
+                    })
                 }
             }
             decimalStop[column] = prefix
@@ -70,7 +77,7 @@ final class TableLayout {
         self.decimalStop = decimalStop
         self.engine = engine
         self.images = images
-        headerRows = (0..<min(table.headerRowCount, table.rows.count)).map { layRow($0, diagnostics: &diagnostics) }
+        headerRows = (0..<min(table.headerRowCount, table.rowCount)).map { layRow($0, diagnostics: &diagnostics) }
     }
 
     /// Row `index`, laid out (the last body row asked for is kept: placing asks twice).
@@ -84,17 +91,18 @@ final class TableLayout {
 
     private func layRow(_ index: Int, diagnostics: inout [Diagnostic]) -> Row {
         let pad = table.cellPadding
-        let row = table.rows[index]
         var cells: [ParagraphLayout] = []
         var height = 0.0
         for column in 0..<table.columns.count {
-            var cell = column < row.count ? row[column] : AttributedParagraph(text: "", runs: [], style: ParagraphStyle())
+            var cell = table.cells[index, column]
             if cell.style.tabStops.contains(where: { $0.alignment == .decimal }) {
                 // Tab stops must lie inside the layout: a column of bare integers has its stop at 0.
                 cell.style.tabStops = [TabStop(position: max(decimalStop[column], 0.01), alignment: .decimal)]
             }
-            let layout = ParagraphLayout(cell, columnWidth: max(columnWidths[column] - pad.left - pad.right, 1),
-                                         engine: engine, images: images, diagnostics: &diagnostics)
+            let width = max(columnWidths[column] - pad.left - pad.right, 1)
+            let layout = memo.layout(of: cell, width: width, engine: engine) {
+                ParagraphLayout(cell, columnWidth: width, engine: engine, images: images, diagnostics: &diagnostics)
+            }
             cells.append(layout)
             height = max(height, layout.height)
         }
@@ -123,11 +131,16 @@ final class TableLayout {
         return widths
     }
 
+    /// Whether `cell` is a decimal-column body cell (`TAB` + number, a decimal stop).
+    static func isDecimal(_ cell: AttributedParagraph) -> Bool {
+        cell.style.tabStops.contains(where: { $0.alignment == .decimal }) && cell.text.hasPrefix("\t")
+    }
+
     /// For a decimal-column cell (`TAB` + number with its zero-width decimal mark): the width of the text
     /// before the mark and after it. Nil for cells without a decimal stop (headers, other columns).
     static func decimalSplit(_ cell: AttributedParagraph, engine: LayoutEngine, images: ImageCache,
                              diagnostics: inout [Diagnostic]) -> (prefix: Double, suffix: Double)? {
-        guard cell.style.tabStops.contains(where: { $0.alignment == .decimal }), cell.text.hasPrefix("\t") else { return nil }
+        guard isDecimal(cell) else { return nil }
         let length = cell.text.utf8.count
         let mark = cell.text.range(of: String(AttributedParagraph.decimalMark))
             .map { cell.text.utf8.distance(from: cell.text.startIndex, to: $0.lowerBound) } ?? length

@@ -27,7 +27,7 @@ struct IncrementalUpdate {
     private var pending: [UInt8] = []
     private var hash = FNV128()
     /// Object number -> offset of its new version in the new file.
-    private var offsets: [Int: Int] = [:]
+    private var offsets = ObjectOffsets()
     private var finished = false
     private(set) var nextNumber: Int
     private let previousXref: Int
@@ -326,5 +326,36 @@ enum PDFSyntax {
     static func xrefEntry(_ offset: Int) -> String {
         let digits = String(offset)
         return String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n \n"
+    }
+}
+
+/// Object number -> offset, by number in an array (object numbers are dense: as a dictionary, the million
+/// objects of a 212,000-row table's structure took some 40 MB, issue 8).
+struct ObjectOffsets: Sequence {
+    private var offsets: [Int] = []
+
+    subscript(number: Int) -> Int? {
+        get { number >= 0 && number < offsets.count && offsets[number] >= 0 ? offsets[number] : nil }
+        set {
+            guard number >= 0 else { return }
+            if number >= offsets.count {
+                offsets += [Int](repeating: -1, count: Swift.max(number + 1 - offsets.count, offsets.count / 2))
+            }
+            offsets[number] = newValue ?? -1
+        }
+    }
+
+    /// The numbers that have an offset, in increasing order.
+    var keys: [Int] { offsets.indices.filter { offsets[$0] >= 0 } }
+
+    func makeIterator() -> AnyIterator<(Int, Int)> {
+        var n = 0
+        let offsets = offsets
+        return AnyIterator {
+            while n < offsets.count && offsets[n] < 0 { n += 1 }
+            guard n < offsets.count else { return nil }
+            defer { n += 1 }
+            return (n, offsets[n])
+        }
     }
 }

@@ -13,6 +13,8 @@ import TypesetLayout
 enum MarkedContent {
     case content([StructureNode])
     case artifact
+    /// Sequences of a table row's cells (TableTagRecords.swift): recorded as `.content`, kept in this form.
+    case cells(TableRowMarks)
 }
 
 /// A link annotation the tagging stage writes (not cairo: its per-link tags cost more than the text they mark,

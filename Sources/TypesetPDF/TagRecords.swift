@@ -10,7 +10,35 @@ struct PageMarks {
     /// Sequences on the page (the next MCID).
     private(set) var count = 0
 
+    /// The largest dense structure id the page's sequences name (lowering's; link ids come later).
+    var largestID: Int {
+        runs.reduce(0) { largest, run in
+            switch run.mark {
+            case .artifact: return largest
+            case .content(let nodes):
+                return nodes.reduce(largest) { $1.id < ElementStore.denseLimit ? max($0, $1.id) : $0 }
+            case .cells(let row): return max(largest, row.largestID)
+            }
+        }
+    }
+
     mutating func append(_ mark: MarkedContent) {
+        if case .content(let nodes) = mark, TableRowMarks.isCellPath(nodes) {
+            var previous: TableRowMarks? = nil
+            if let last = runs.last, case .cells(let row) = last.mark {
+                if row.append(nodes) {
+                    runs[runs.count - 1].count += 1
+                    count += 1
+                    return
+                }
+                previous = row
+            }
+            if let row = TableRowMarks(nodes, sharing: previous) {
+                runs.append((.cells(row), 1))
+                count += 1
+                return
+            }
+        }
         if let last = runs.last, last.mark.sharesRun(with: mark) {
             runs[runs.count - 1].count += 1
         } else {

@@ -84,4 +84,50 @@ final class TagRecordSizeTests: XCTestCase {
         XCTAssertEqual(tree.elements[2]?.children, [1 << 41])
         XCTAssertEqual(Array(tree.elements[2]?.content ?? []), [.mcid(page: 0, mcid: 1), .mcid(page: 0, mcid: 2)])
     }
+
+    /// A table row's cells are one record (not a four-node path each, issue 8), and the tree built from it is
+    /// the one the paths make: Table > TBody > TR > TD, each cell owning its sequence(s).
+    func testTableRowsKeepOneRecordEach() {
+        let table = [StructureNode(id: 1, type: "Sect"), StructureNode(id: 2, type: "Table"), StructureNode(id: 3, type: "TBody")]
+        var header = StructureNode(id: 0, type: "TH")
+        header.scope = "Column"
+        var marks = PageMarks()
+        var id = 4
+        var expectedOwners: [Int?] = []
+        for row in 0 ..< 50 {
+            let tr = StructureNode(id: id, type: "TR")
+            for column in 0 ..< 3 {
+                var cell = row == 0 ? header : StructureNode(id: 0, type: "TD")
+                cell.id = id + 1 + column
+                let path = table + [tr, cell]
+                marks.append(.content(path))
+                expectedOwners.append(cell.id)
+                if column == 1 {  // a cell's second sequence (a line ending in an added hyphen)
+                    marks.append(.content(path))
+                    expectedOwners.append(cell.id)
+                }
+            }
+            if row == 0 { marks.append(.artifact); expectedOwners.append(nil) }
+            id += 4
+        }
+        XCTAssertEqual(marks.count, 50 * 4 + 1)
+        XCTAssertEqual(marks.runs.count, 50 + 1, "a record per row, and the artifact")
+        guard case .cells(let first) = marks.runs[0].mark, case .cells(let second) = marks.runs[2].mark,
+              case .cells(let third) = marks.runs[3].mark else { return XCTFail("rows not packed") }
+        let shared = second.group.withUnsafeBufferPointer { a in
+            third.group.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+        }
+        XCTAssertTrue(shared, "rows of one group share its path")
+        XCTAssertEqual(first.nodes(0).last?.scope, "Column")
+
+        let tree = StructureTree(pages: [marks])
+        XCTAssertEqual(Array(tree.owners[0]), expectedOwners)
+        XCTAssertEqual(tree.top, [1])
+        XCTAssertEqual(tree.elements[2]?.children, [3])
+        XCTAssertEqual(tree.elements[3]?.children, Array(stride(from: 4, to: 4 + 50 * 4, by: 4)))
+        XCTAssertEqual(tree.elements[4]?.children, [5, 6, 7])
+        XCTAssertEqual(tree.elements[5]?.node.scope, "Column")
+        XCTAssertEqual(tree.elements[9]?.node.type, "TD")
+        XCTAssertEqual(Array(tree.elements[10]?.content ?? []), [.mcid(page: 0, mcid: 6), .mcid(page: 0, mcid: 7)])
+    }
 }
