@@ -44,12 +44,7 @@ let package = Package(
         .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"]),
         .executableTarget(
             name: "typeset",
-            dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            // Release: a position-dependent executable. With Foundation linked in statically a PIE carries some
-            // 79,000 relative relocations (1.9 MB) that the loader reads and applies at every start, dirtying
-            // the data pages they patch: about 1.7 MB of the one-page build's RSS and 170 page faults (issue 14).
-            // Shared libraries are still loaded at random addresses.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+            dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer target over the parser and the whole pipeline (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "typeset-fuzz", dependencies: ["TypesetKit", "RTSyntax", "TypesetIR"]),
