@@ -31,6 +31,9 @@ public final class PageStreamMemo: @unchecked Sendable {
 
     public init() {}
 
+    /// Whether an earlier build left streams here: this build is a rebuild.
+    var isRebuild: Bool { lock.withLock { !entries.isEmpty } }
+
     /// Called when a build starts: what the build before it did not use is dropped.
     public func beginBuild() {
         lock.withLock {
