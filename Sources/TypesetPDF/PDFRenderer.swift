@@ -63,7 +63,7 @@ public enum PDFRenderer {
         // A `--watch` rebuild (a memo kept from the build before) lays out little: its layout workers are idle,
         // so the second core writes pages while this thread places and draws the next (same calls, same bytes).
         let rebuild = memo?.isRebuild ?? false
-        let writer = engine.jobs > 1 && (rebuild || PageEmitter.enabledByEnvironment)
+        let writer = engine.jobs > 1 && ((rebuild && !PageEmitter.disabledByEnvironment) || PageEmitter.enabledByEnvironment)
         if writer { memo?.notePageWriter() }
         let emitter = PageEmitter(background: writer)
         defer { withExtendedLifetime(context) { _ = try? emitter.wait() } }
