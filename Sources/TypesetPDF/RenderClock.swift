@@ -1,6 +1,7 @@
 // CPU seconds of the process per rendering stage, for `--verbose` (issue 14: what a `--watch` rebuild spends
 // its time on). Process CPU, not wall time: the bench machine is shared, and in a rebuild the layout workers
-// are idle, so the stage that runs is the one that spends.
+// are idle, so the stage that runs is the one that spends. With the page writer on, its CPU counts in the
+// stage running meanwhile (`draw`, `layout`), and `show` is only the hand-over; `--jobs 1` splits them exactly.
 
 import Foundation
 
