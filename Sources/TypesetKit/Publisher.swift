@@ -13,6 +13,8 @@ struct Publisher {
     /// Tagged page content of earlier builds (IncrementalBuild); nil: a clean build.
     var memo: PageStreamMemo? = nil
     var renderSeconds = 0.0
+    /// CPU seconds per rendering stage (`--verbose`).
+    let stageClock = RenderClock()
     var writeSeconds = 0.0
     /// Pages rendered (from the renderer's page count).
     var pages: Int? = nil
@@ -54,7 +56,7 @@ struct Publisher {
             let temporary = TemporaryFile(near: NSTemporaryDirectory() + "/typeset.pdf")
             defer { temporary.remove() }
             do {
-                diagnostics.append(contentsOf: try PDFRenderer.render(consume document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(consume document, to: temporary.path, memo: memo, clock: stageClock) { progress($0, total: &total, drawn: &drawn) })
             } catch {
                 diagnostics.error("cannot write PDF: \(error)", at: nil)
                 return false
@@ -80,7 +82,7 @@ struct Publisher {
             case .pdf:
                 let temporary = TemporaryFile(near: target)
                 temporaries.append((temporary, target))
-                diagnostics.append(contentsOf: try PDFRenderer.render(consume document, to: temporary.path, memo: memo) { progress($0, total: &total, drawn: &drawn) })
+                diagnostics.append(contentsOf: try PDFRenderer.render(consume document, to: temporary.path, memo: memo, clock: stageClock) { progress($0, total: &total, drawn: &drawn) })
             case .svg, .png:
                 let kind: PageImageRenderer.Kind = format == .svg ? .svg : .png
                 diagnostics.append(contentsOf: try PageImageRenderer.render(consume document, kind: kind, progress: {

@@ -314,6 +314,7 @@ public enum Typesetter {
             return publisher.publish(consume document, diagnostics: &diagnostics)
         }
         outcome.timings.append(("layout+render", publisher.renderSeconds))
+        outcome.timings += publisher.stageClock.stages.map { ("  cpu " + $0.name, $0.seconds) }
         outcome.pages = publisher.pages
         defer { outcome.timings.append(("write", publisher.writeSeconds)) }
         guard published else { return false }

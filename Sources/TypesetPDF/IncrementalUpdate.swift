@@ -94,9 +94,18 @@ struct IncrementalUpdate {
         guard let objects else { return [] }
         let stream = Array(">>\nstream".utf8), filter = Array("/Filter".utf8)
         var found: [Int] = []
+        // The file is read in order, a chunk at a time (tens of thousands of small reads cost more).
+        var chunk: [UInt8] = [], chunkStart = 0
         for object in objects {
-            let head = Self.read(source, at: object.range.lowerBound, count: min(object.range.count, 512))
-            guard let at = Self.find(stream, in: head[...]) else { continue }
+            let count = min(object.range.count, 512), start = object.range.lowerBound
+            if start < chunkStart || start + count > chunkStart + chunk.count {
+                chunkStart = start
+                chunk = Self.read(source, at: start, count: max(count, 1 << 20))
+            }
+            let from = start - chunkStart
+            guard from + count <= chunk.count else { continue }
+            let head = chunk[from ..< from + count]
+            guard let at = Self.find(stream, in: head) else { continue }
             if Self.find(filter, in: head[..<at]) == nil { found.append(object.number) }
         }
         return found

@@ -26,14 +26,17 @@ public enum PDFRenderer {
     /// `memo`: tagged page content kept from earlier builds (`--watch`); the output is the same without it.
     /// `document` is consumed: a caller that hands over its only copy has the IR freed once pagination is done,
     /// before the tagging stage reads the file back (issue 14: peak memory).
+    /// `clock`: CPU seconds per stage are added to it (`--verbose`).
     public static func render(_ document: consuming TypesetDocument, to path: String, memo: PageStreamMemo? = nil,
+                              clock: RenderClock? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
-        try render(consume document, to: path, engine: .shared, memo: memo, progress: progress)
+        try render(consume document, to: path, engine: .shared, memo: memo, clock: clock, progress: progress)
     }
 
     public static func render(_ document: consuming TypesetDocument, to path: String, engine: LayoutEngine,
-                              memo: PageStreamMemo? = nil,
+                              memo: PageStreamMemo? = nil, clock given: RenderClock? = nil,
                               progress: (RenderProgress) -> Void = { _ in }) throws -> [Diagnostic] {
+        let clock = given ?? RenderClock()
         var fontDiagnostics: [Diagnostic] = []
         engine.withLock {
             for failed in engine.loadFonts(document.fontFiles) {
@@ -57,14 +60,23 @@ public enum PDFRenderer {
         // With `--jobs` above 1 and TYPESET_PAGE_WRITER=1, each page is written while the next is laid out
         // (PageEmitter.swift; the page is kept alive until written: its images' surfaces must not be destroyed
         // during the write).
-        let emitter = PageEmitter(background: engine.jobs > 1 && PageEmitter.enabledByEnvironment)
+        // A `--watch` rebuild (a memo kept from the build before) lays out little: its layout workers are idle,
+        // so the second core writes pages while this thread places and draws the next (same calls, same bytes).
+        let rebuild = memo?.isRebuild ?? false
+        let writer = engine.jobs > 1 && ((rebuild && !PageEmitter.disabledByEnvironment) || PageEmitter.enabledByEnvironment)
+        if writer { memo?.notePageWriter() }
+        let emitter = PageEmitter(background: writer)
         defer { withExtendedLifetime(context) { _ = try? emitter.wait() } }
         func written(_ number: Int?) { if let number { progress(.drawn(number)) } }
         let summary: PaginationSummary
+        let layoutStart = RenderClock.cpuNow()
+        var drawing = 0.0, showing = 0.0
         do {
             summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
                 progress(total.map(RenderProgress.total) ?? .counted(counted))
             }) { page in
+                let start = RenderClock.cpuNow()
+                defer { drawing += RenderClock.cpuNow() - start }
                 written(try emitter.wait())  // the context is the writer's until the page before is written
                 if page.links.count >= PDFLinks.analysisCoverLinks {
                     tags.artifact(on: cr) { PDFLinks.analysisCover(width: document.page.width, height: document.page.height, on: cr) }
@@ -72,17 +84,22 @@ public enum PDFRenderer {
                 draw(page, on: cr, tags: tags)
                 tags.endPage()
                 outline.add(page.outline, to: surface.surface)
+                let show = RenderClock.cpuNow()
                 emitter.showPage(cr, number: page.number, keeping: page)
+                showing += RenderClock.cpuNow() - show
             }
             written(try emitter.wait())
         } catch let failed as PageEmitterError {
             throw PDFRenderError(path: path, reason: describe(failed.status))
         }
+        clock.add("layout", RenderClock.cpuNow() - layoutStart - drawing)
+        clock.add("draw", drawing - showing)
+        clock.add("show", showing)
         cairo_tag_end(cr, "Document")
         // All the tagging stage needs of the IR; the rest goes now (the caller handed over its copy).
         var input = TaggingInput(document, pages: tags.pages)
         document = TypesetDocument()
-        try surface.finish(path: path)
+        try clock.measure("finish") { try surface.finish(path: path) }
         // A layout error fails the build and the file is removed: tagging the partial file would only hide the
         // located error behind an unlocated one (cairo writes an empty page when no page was finished).
         if summary.diagnostics.contains(where: { $0.severity == .error }) { return fontDiagnostics + summary.diagnostics }
@@ -91,7 +108,7 @@ public enum PDFRenderer {
                 input.actualTexts = tags.actualTexts
                 input.links = tags.pageLinks
                 input.jobs = engine.jobs
-                try TaggedPDF.finish(path: path, input, memo: memo)
+                try clock.measure("tagging") { try TaggedPDF.finish(path: path, input, memo: memo) }
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }

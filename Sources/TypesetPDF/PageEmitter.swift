@@ -28,6 +28,8 @@ final class PageEmitter: @unchecked Sendable {
     /// Off unless TYPESET_PAGE_WRITER=1. Measured on the 2-core bench machine it gained no wall time at 35,000
     /// words (the layout worker already keeps the second core busy) and cost some 7% at 350,000.
     static var enabledByEnvironment: Bool { getenv("TYPESET_PAGE_WRITER").map { String(cString: $0) } == "1" }
+    /// TYPESET_PAGE_WRITER=0: off in `--watch` rebuilds too (for measuring what it gains there).
+    static var disabledByEnvironment: Bool { getenv("TYPESET_PAGE_WRITER").map { String(cString: $0) } == "0" }
 
     /// Finishes the page drawn on `cr`. Call `wait` before drawing it: the page before must be written first.
     /// `keeping` stays alive until the page is written.

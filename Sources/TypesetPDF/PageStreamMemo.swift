@@ -31,6 +31,13 @@ public final class PageStreamMemo: @unchecked Sendable {
 
     public init() {}
 
+    /// Whether an earlier build left streams here: this build is a rebuild.
+    var isRebuild: Bool { lock.withLock { !entries.isEmpty } }
+    /// Builds whose pages cairo wrote on the page-writer thread (tests check that rebuilds do).
+    public private(set) var buildsWithPageWriter = 0
+
+    func notePageWriter() { lock.withLock { buildsWithPageWriter += 1 } }
+
     /// Called when a build starts: what the build before it did not use is dropped.
     public func beginBuild() {
         lock.withLock {

@@ -40,7 +40,7 @@ enum TaggedPDF {
         let batch = max(input.jobs, 1) * 8
         for start in stride(from: 0, to: pages.count, by: batch) {
             let range = start..<min(start + batch, pages.count)
-            let streams = try range.map { try contentStreams(of: pages[$0], pdf, keyed: memo != nil) }
+            let streams = try range.map { try contentStreams(of: pages[$0], pdf, memo: memo) }
             let marks = range.map { input.pages[$0].count }
             let silent = range.map { $0 < input.actualTexts.count ? input.actualTexts[$0] : [] }
             let done = PageRewrites(count: range.count)
@@ -89,7 +89,10 @@ enum TaggedPDF {
             if let key, let kept = memo?.entry(for: key) {
                 entry = kept
             } else {
-                let result = ContentRewrite.rewrite(stream.data, firstFreeMCID: next, silent: silent)
+                // Not read for a stream the memo is likely to hold; decoded here from its stored bytes when it
+                // was not (only cairo's own unfiltered content reaches this stage tagged: see PDFRenderer).
+                let data = stream.data ?? stream.stored?.raw ?? Data()
+                let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent)
                 let packed = Deflate.fast(result.data)
                 entry = PageStreamMemo.Entry(dictionary: packed == nil ? "" : "/Filter /FlateDecode",
                                              data: packed ?? result.data, continuations: result.continuations,
@@ -106,17 +109,22 @@ enum TaggedPDF {
     /// One content stream of a page: its number, its decoded bytes and, for the memo, its bytes as stored.
     struct ContentStream {
         var number: Int
-        var data: Data
+        /// nil: not decoded, as its stored bytes are unfiltered (`stored.filter` is `null`) and are the data.
+        var data: Data?
         var stored: (raw: Data, filter: String)?
     }
 
-    /// The page's content streams, decoded, with their object numbers.
-    static func contentStreams(of page: qpdf_oh, _ pdf: QPDFFile, keyed: Bool) throws -> [ContentStream] {
+    /// The page's content streams with their object numbers: decoded, or with a memo their stored bytes (an
+    /// unfiltered stream, cairo's tagged output, is not read a second time to decode it).
+    static func contentStreams(of page: qpdf_oh, _ pdf: QPDFFile, memo: PageStreamMemo?) throws -> [ContentStream] {
         let contents = pdf.key(page, "/Contents")
         let streams = pdf.isStream(contents) ? [contents] : (0..<pdf.count(contents)).map { pdf.item(contents, $0) }
         return try streams.map { stream in
+            let stored = memo == nil ? nil : pdf.rawStreamData(stream).map { ($0, pdf.filter(stream)) }
+            if let stored, stored.1 == "null" {
+                return ContentStream(number: pdf.objectNumber(stream), data: nil, stored: stored)
+            }
             guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            let stored = keyed ? pdf.rawStreamData(stream).map { ($0, pdf.filter(stream)) } : nil
             return ContentStream(number: pdf.objectNumber(stream), data: data, stored: stored)
         }
     }

@@ -42,7 +42,9 @@ final class CommandLineReportingTests: XCTestCase {
         try Harness.write("---\nvars:\n  who: you\n---\n# Hi\n\nHello {{who}}.\n", to: dir + "/doc.rt")
         let result = try Harness.typeset(["doc.rt", "-v"], cwd: dir)
         XCTAssertEqual(result.status, 0, result.stderr)
-        for stage in ["read", "expand", "parse", "lower", "layout+render", "write"] {
+        // Then the CPU seconds of layout+render's parts (what a --watch rebuild spends, issue 14).
+        for stage in ["read", "expand", "parse", "lower", "layout+render", "write", "  cpu layout", "  cpu draw",
+                      "  cpu show", "  cpu finish", "  cpu tagging"] {
             let pattern = "typeset: " + NSRegularExpression.escapedPattern(for: stage) + #" +\d+(\.\d+)? (ms|s)\n"#
             XCTAssertNotNil(result.stderr.range(of: pattern, options: .regularExpression), "\(stage) in \(result.stderr)")
         }

@@ -27,9 +27,10 @@ final class IncrementalBuildTests: XCTestCase {
         return Array((front + ["---", ""] + body).joined(separator: "\n").utf8)
     }
 
-    private func build(_ source: [UInt8], to path: String, with incremental: IncrementalBuild?) throws -> Data {
+    private func build(_ source: [UInt8], to path: String, with incremental: IncrementalBuild?, jobs: Int = 1) throws -> Data {
         var request = TypesetRequest(input: .bytes(source, name: "doc.rt"), output: .file(path))
         request.sourceDateEpoch = 1_700_000_000
+        request.jobs = jobs
         let outcome = incremental?.run(request) ?? Typesetter.run(request)
         XCTAssertTrue(outcome.succeeded, outcome.diagnostics.map(\.description).joined(separator: "\n"))
         return try Data(contentsOf: URL(fileURLWithPath: path))
@@ -41,7 +42,12 @@ final class IncrementalBuildTests: XCTestCase {
         return dir
     }
 
-    func testEachEditGivesTheBytesOfACleanBuild() throws {
+    func testEachEditGivesTheBytesOfACleanBuild() throws { try checkEdits(jobs: 1) }
+
+    /// With two jobs a rebuild writes pages on a second thread (its layout workers have little to do).
+    func testEachEditGivesTheBytesOfACleanBuildWithTwoJobs() throws { try checkEdits(jobs: 2) }
+
+    private func checkEdits(jobs: Int) throws {
         let dir = try scratch()
         let edits: [(String, (inout [String]) -> Void)] = [
             ("original", { _ in }),
@@ -57,6 +63,12 @@ final class IncrementalBuildTests: XCTestCase {
                 if let k = body.firstIndex(of: "# Section 2 {#s2}") { body.removeSubrange(k..<(k + 6)) }
             }),
             ("back to the original", { _ in }),
+            ("letters outside Latin-1, a ligature and quotes near the top (cairo's glyph subsets grow)", { body in
+                if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph one of section 1:") }) {
+                    body[k] = "Ωmega ﬁnds “quotes” — and Łódź. " + body[k]
+                }
+            }),
+            ("back to the original again (the subsets shrink)", { _ in }),
             ("the same source again (every page from the last build)", { _ in }),
             ("a paragraph near the end gains a line (the pages after it shift)", { body in
                 if let k = body.firstIndex(where: { $0.hasPrefix("Paragraph two of section 55 ") }) {
@@ -70,12 +82,14 @@ final class IncrementalBuildTests: XCTestCase {
         let incremental = IncrementalBuild()
         for (name, edit) in edits {
             let source = IncrementalBuildTests.document(sections: 60, numbered: true, edit: edit)
-            let again = try build(source, to: dir + "/incremental.pdf", with: incremental)
+            let again = try build(source, to: dir + "/incremental.pdf", with: incremental, jobs: jobs)
             let clean = try build(source, to: dir + "/clean.pdf", with: nil)
             XCTAssertEqual(again, clean, "after '\(name)' the incremental PDF differs from a clean build")
         }
         XCTAssertGreaterThan(incremental.cache.hits, 100, "the rebuilds reused no layouts")
         XCTAssertGreaterThan(incremental.pageStreams.hits, 10, "the rebuilds reused no page content")
+        // The first build lays out on the workers and writes pages itself; every rebuild hands them to the writer.
+        XCTAssertEqual(incremental.pageStreams.buildsWithPageWriter, jobs > 1 ? edits.count - 1 : 0)
     }
 
     func testEditingOneParagraphLaysOutOnlyIt() throws {
