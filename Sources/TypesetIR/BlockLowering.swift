@@ -102,8 +102,8 @@ struct DocumentLowerer {
         case .rule:
             lowerRule(block, context: context)
 
-        case .table(let table):
-            lowerTable(table, block: block, context: context)
+        case .table(var table):
+            lowerTable(&table, block: block, context: context)
 
         case .imageBlock(let image):
             if !image.isRemote, lowerFloatImage(image, state: applying(block.attributes, to: context)) { break }

@@ -105,20 +105,23 @@ extension DocumentLowerer {
             return
         }
         let captions = TableCaptions(blocks)
-        for (i, block) in blocks.enumerated() {
-            if captions.isCaption(i) { continue }
-            let caption = captions.caption(ofTable: i).flatMap { TableCaption(blocks[$0]) }
-            guard case .table = block.kind, caption != nil || FigureRules.isNumberedTable(block.attributes) else {
-                lowerBlock(block, in: context)
-                continue
-            }
-            var table = block
-            table.attributes.id = nil
+        for (i, block) in blocks.enumerated() where !captions.isCaption(i) {
+            lowerSibling(block, caption: captions.caption(ofTable: i).flatMap { TableCaption(blocks[$0]) }, in: context)
+        }
+    }
+
+    /// One sibling that is not a caption: a captioned or `#tbl-` table gets `Table N: caption` above it.
+    /// A table this call holds the only copy of has its rows' syntax released as they are lowered.
+    mutating func lowerSibling(_ block: consuming Block, caption: TableCaption?, in context: StyleState) {
+        guard case .table(var table) = block.kind else { return lowerBlock(block, in: context) }
+        block.kind = .paragraph([])   // `table` is now the rows' only holder when `block` was
+        if caption != nil || FigureRules.isNumberedTable(block.attributes) {
             let anchors = [caption?.id, block.attributes.id].compactMap { $0 }
+            block.attributes.id = nil
             emitCaption(.table, inlines: caption?.content ?? [], at: caption?.location ?? block.range.start,
                         contentBlocks: 0, anchors: anchors, context: context)
-            lowerBlock(table, in: context)
         }
+        lowerTable(&table, block: block, context: context)
     }
 
     // MARK: Headings

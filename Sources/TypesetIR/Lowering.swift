@@ -126,22 +126,29 @@ public enum Lowering {
 }
 
 extension DocumentLowerer {
-    /// The top-level blocks, each released once lowered (issue 14: peak memory). Table captions pair up with
-    /// their tables across siblings: such a document goes through `lowerBlocks` as a whole.
+    /// The top-level blocks, each released once lowered (issue 14: peak memory), a table's rows one by one
+    /// (issue 8). A table caption (`TableCaptions`) waits for its table, before or after it, then goes too.
     mutating func lowerTopLevel(_ blocks: consuming [Block], in context: StyleState) {
-        if blocks.contains(where: { if case .table = $0.kind { true } else { false } }) {
-            return lowerBlocks(blocks, in: context)
-        }
-        blocks.reverse()
+        let captions = TableCaptions(copy blocks)   // indices only: the copy goes when it returns
         // A top-level block may still adjust the blocks it made (list labels, edge spacing): heard once it is done.
         var heard = output.count
-        while let block = blocks.popLast() {
-            lowerBlock(block, in: context)
+        for i in blocks.indices where !captions.isCaption(i) {
+            let block = Self.take(&blocks[i])
+            var caption: TableCaption? = nil
+            if let c = captions.caption(ofTable: i) { caption = TableCaption(Self.take(&blocks[c])) }
+            lowerSibling(consume block, caption: caption, in: context)
             guard let sink else { continue }
             while heard < output.count {
                 sink.lowered(output[heard], at: heard)
                 heard += 1
             }
         }
+    }
+
+    /// The block, leaving an empty paragraph in its place: the caller then holds its syntax tree alone.
+    static func take(_ slot: inout Block) -> Block {
+        var block = Block(.paragraph([]), range: slot.range)
+        swap(&block, &slot)
+        return block
     }
 }
