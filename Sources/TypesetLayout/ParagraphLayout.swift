@@ -60,7 +60,7 @@ public final class ParagraphLayout {
     /// hyphens and code wrap marks move away from the paragraph's (empty for a paragraph in pieces).
     private var layoutRuns: [AttributeRun] = []
     /// Link ranges with one target each, adjacent runs with the same target merged.
-    private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
+    let linkSpans: [(range: Range<Int>, target: LinkTarget)]  // in the layout text's offsets
 
     /// A paragraph made of `pieces` (see ParagraphPieces.swift), whose lines are already gathered.
     init(paragraph: AttributedParagraph, pieces: PieceSet, left: Double, warnings: [Diagnostic]) {
