@@ -52,55 +52,56 @@ struct LineLinkGeometry {
         }
     }
 
-    /// Pango's x ranges (Pango units, from the layout's left edge) of a byte range of the line.
-    mutating func xRanges(_ range: Range<Int>) -> [(Int32, Int32)] {
-        if let mine = ranges(range) {
-            if let xOffset { return mine.map { ($0.0 &+ xOffset, $0.1 &+ xOffset) } }
-            let theirs = pangoRanges(range)
-            if let a = mine.first, let b = theirs.first, mine.count == theirs.count {
-                let offset = b.0 &- a.0
-                if zip(mine, theirs).allSatisfy({ $0.0 &+ offset == $1.0 && $0.1 &+ offset == $1.1 }) {
-                    xOffset = offset
-                }
-            }
-            return theirs
+    /// Pango's x ranges (Pango units, from the layout's left edge) of a byte range of the line, into `out`
+    /// (emptied first; one buffer serves every link of the line).
+    mutating func xRanges(_ range: Range<Int>, into out: inout [(Int32, Int32)]) {
+        out.removeAll(keepingCapacity: true)
+        guard ranges(range, into: &out) else { return pangoRanges(range, into: &out) }
+        if let xOffset {
+            for k in out.indices { out[k] = (out[k].0 &+ xOffset, out[k].1 &+ xOffset) }
+            return
         }
-        return pangoRanges(range)
+        let mine = out
+        pangoRanges(range, into: &out)
+        if let a = mine.first, let b = out.first, mine.count == out.count {
+            let offset = b.0 &- a.0
+            if zip(mine, out).allSatisfy({ $0.0 &+ offset == $1.0 && $0.1 &+ offset == $1.1 }) { xOffset = offset }
+        }
     }
 
-    private mutating func pangoRanges(_ range: Range<Int>) -> [(Int32, Int32)] {
+    private mutating func pangoRanges(_ range: Range<Int>, into out: inout [(Int32, Int32)]) {
+        out.removeAll(keepingCapacity: true)
         pangoCalls += 1
         var ranges: UnsafeMutablePointer<Int32>? = nil
         var count: Int32 = 0
         pango_layout_line_get_x_ranges(line, cInt(range.lowerBound), cInt(range.upperBound), &ranges, &count)
         defer { g_free(ranges) }
-        guard let ranges else { return [] }
-        return (0..<Int(max(count, 0))).map { (ranges[2 * $0], ranges[2 * $0 + 1]) }
+        guard let ranges else { return }
+        for k in 0..<Int(max(count, 0)) { out.append((ranges[2 * k], ranges[2 * k + 1])) }
     }
 
-    /// The ranges without the alignment offset, or nil where only Pango knows.
-    private func ranges(_ range: Range<Int>) -> [(Int32, Int32)]? {
-        guard let text, !runs.isEmpty, range.lowerBound >= lineStart, range.upperBound <= lineEnd else { return nil }
-        var result: [(Int32, Int32)] = []
+    /// The ranges without the alignment offset; false where only Pango knows.
+    private func ranges(_ range: Range<Int>, into result: inout [(Int32, Int32)]) -> Bool {
+        guard let text, !runs.isEmpty, range.lowerBound >= lineStart, range.upperBound <= lineEnd else { return false }
         for run in runs where range.lowerBound < run.end && range.upperBound > run.offset {
-            guard run.simple else { return nil }
+            guard run.simple else { return false }
             let s = max(range.lowerBound, run.offset), e = min(range.upperBound, run.end)
-            guard let (k, sx) = start(s, in: run) else { return nil }
+            guard let (k, sx) = start(s, in: run) else { return false }
             // The last character: one cluster of one printable ASCII byte, whose trailing edge is the next
             // cluster's x (or the run's width).
             var j = k
             while j + 1 < run.first + run.count && starts[j + 1].index < e { j += 1 }
-            guard starts[j].index == e - 1, (0x20...0x7E).contains(UInt8(bitPattern: text[e - 1])) else { return nil }
+            guard starts[j].index == e - 1, (0x20...0x7E).contains(UInt8(bitPattern: text[e - 1])) else { return false }
             let ex: Int32
             if e == run.end {
                 ex = run.width
             } else {
-                guard j + 1 < run.first + run.count, starts[j + 1].index == e else { return nil }
+                guard j + 1 < run.first + run.count, starts[j + 1].index == e else { return false }
                 ex = starts[j + 1].x
             }
             result.append((run.x &+ min(sx, ex), run.x &+ max(sx, ex)))
         }
-        return result
+        return true
     }
 
     /// The cluster starting at byte `index` of `run` (its slot in `starts` and x), found by binary search.

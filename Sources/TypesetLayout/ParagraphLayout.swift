@@ -395,12 +395,14 @@ public final class ParagraphLayout {
         }
         var pieces: [LineLinkPiece] = []
         var geometry: LineLinkGeometry?
+        var ranges: [(Int32, Int32)] = []
         while k < linkSpans.count, linkSpans[k].range.lowerBound < lineRange.upperBound {
             let span = linkSpans[k]
             k += 1
             guard span.range.overlaps(lineRange) else { continue }
             if geometry == nil { geometry = LineLinkGeometry(line: linePointers[index]) }
-            for (a, b) in geometry?.xRanges(span.range.clamped(to: lineRange)) ?? [] {
+            geometry?.xRanges(span.range.clamped(to: lineRange), into: &ranges)
+            for (a, b) in ranges {
                 if let r = xRange(line: index, a, b) {
                     pieces.append(LineLinkPiece(target: span.target, x: r.x, width: r.width))
                 }
