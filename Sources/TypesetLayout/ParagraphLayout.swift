@@ -60,7 +60,7 @@ public final class ParagraphLayout {
     /// hyphens and code wrap marks move away from the paragraph's (empty for a paragraph in pieces).
     private var layoutRuns: [AttributeRun] = []
     /// Link ranges with one target each, adjacent runs with the same target merged.
-    private let linkSpans: [(range: Range<Int>, target: LinkTarget)]
+    let linkSpans: [(range: Range<Int>, target: LinkTarget)]  // in the layout text's offsets
 
     /// A paragraph made of `pieces` (see ParagraphPieces.swift), whose lines are already gathered.
     init(paragraph: AttributedParagraph, pieces: PieceSet, left: Double, warnings: [Diagnostic]) {
@@ -387,14 +387,36 @@ public final class ParagraphLayout {
         guard !linkSpans.isEmpty else { return [] }
         let box = singleLines[index]
         let lineRange = box.startIndex..<(box.startIndex + box.length)
+        // Spans are in text order and disjoint: start at the first one ending after the line's start.
+        var k = 0, hi = linkSpans.count
+        while k < hi {
+            let mid = (k + hi) / 2
+            if linkSpans[mid].range.upperBound <= lineRange.lowerBound { k = mid + 1 } else { hi = mid }
+        }
         var pieces: [LineLinkPiece] = []
-        for span in linkSpans where span.range.overlaps(lineRange) {
-            let clamped = span.range.clamped(to: lineRange)
-            for r in xRanges(line: index, range: clamped) {
-                pieces.append(LineLinkPiece(target: span.target, x: r.x, width: r.width))
+        var geometry: LineLinkGeometry?
+        var ranges: [(Int32, Int32)] = []
+        while k < linkSpans.count, linkSpans[k].range.lowerBound < lineRange.upperBound {
+            let span = linkSpans[k]
+            k += 1
+            guard span.range.overlaps(lineRange) else { continue }
+            if geometry == nil { geometry = LineLinkGeometry(line: linePointers[index]) }
+            geometry?.xRanges(span.range.clamped(to: lineRange), into: &ranges)
+            for (a, b) in ranges {
+                if let r = xRange(line: index, a, b) {
+                    pieces.append(LineLinkPiece(target: span.target, x: r.x, width: r.width))
+                }
             }
         }
         return pieces
+    }
+
+    /// A Pango x range of line `index`, moved and scaled as the line is drawn (optical margins, expansion);
+    /// nil when empty.
+    private func xRange(line index: Int, _ a: Int32, _ b: Int32) -> (x: Double, width: Double)? {
+        guard b > a else { return nil }
+        let box = singleLines[index]
+        return (box.drawnX(left + fromPango(a)), fromPango(b - a) * box.adjustment.scale)
     }
 
     /// Visual x ranges of a byte range on a line, from the column's left edge.
@@ -406,11 +428,8 @@ public final class ParagraphLayout {
         defer { g_free(ranges) }
         guard let ranges else { return [] }
         var result: [(x: Double, width: Double)] = []
-        let box = singleLines[index]
         for k in 0..<Int(count) {
-            let a = ranges[2 * k], b = ranges[2 * k + 1]
-            // Pango's positions, moved and scaled as the line is drawn (optical margins, expansion).
-            if b > a { result.append((box.drawnX(left + fromPango(a)), fromPango(b - a) * box.adjustment.scale)) }
+            if let r = xRange(line: index, ranges[2 * k], ranges[2 * k + 1]) { result.append(r) }
         }
         return result
     }
