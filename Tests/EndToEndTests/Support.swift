@@ -100,7 +100,7 @@ enum Harness {
     }
 
     static func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
     /// Typesets `source` in a scratch folder and returns the PDF path (asserting success).

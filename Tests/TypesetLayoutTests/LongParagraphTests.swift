@@ -107,6 +107,22 @@ final class LongParagraphTests: XCTestCase {
         }
     }
 
+    func testManyStretchesAreMeasuredOnlyJustPastTheirEnds() {
+        // Runs of backticks of growing length (cmark's pathological input), each followed by a space: every run
+        // longer than a piece's word budget was planned by shaping a whole 16 KB window (6.7 s for 1 MB). Now
+        // the window ends just past the run's end, found from the space after it.
+        let text = (1..<700).map { String(repeating: "`", count: $0) + "a " }.joined()
+        let n = text.utf8.count
+        resetWork()
+        LayoutWork.bytesMeasured = 0
+        LayoutWork.unplannedBreaks = 0
+        let l = layout(Fixture.paragraph(text))
+        assertCoversText(l)
+        XCTAssertGreaterThan(LayoutWork.bytesMeasured, n / 20, "the runs are planned")
+        XCTAssertLessThan(Double(LayoutWork.bytesMeasured), 0.2 * Double(n))
+        XCTAssertEqual(LayoutWork.unplannedBreaks, 0)
+    }
+
     func testPlannedLinesAreWherePangoBreaks() {
         // A narrow column makes this text long enough for pieces; Pango's own layout of all of it is the reference.
         for (unit, code) in [("a", false), ("[ a_", false), ("\u{00E9}x\u{0301}", false), ("a", true), ("a_", true)] {

@@ -51,7 +51,7 @@ final class PerformanceTests: XCTestCase {
                 if case .paragraph(let p) = block { return p.text }
                 return nil
             }.joined(separator: "\n")
-            try text.write(toFile: dump, atomically: true, encoding: .utf8)
+            try text.write(toFile: dump, atomically: false, encoding: .utf8)
         }
         let path = PDFTool.temporaryPath("report")
         _ = try PDFRenderer.render(doc, to: path)  // warm up fonts
