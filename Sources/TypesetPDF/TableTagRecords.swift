@@ -38,6 +38,13 @@ final class TableRowMarks {
 
     var largestID: Int { max(group.reduce(row.id) { max($0, $1.id) }, Int(ids.max() ?? 0)) }
 
+    /// The cell of sequence `k` of the row.
+    func cell(_ k: Int) -> StructureNode {
+        var cell = self.cell
+        cell.id = Int(ids[k])
+        return cell
+    }
+
     /// The full path of sequence `k` of the row.
     func nodes(_ k: Int) -> [StructureNode] {
         var cell = self.cell

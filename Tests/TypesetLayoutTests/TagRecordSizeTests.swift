@@ -65,7 +65,7 @@ final class TagRecordSizeTests: XCTestCase {
         }
         XCTAssertEqual(Array(tree.elements[2]?.content ?? []), expected)
         XCTAssertEqual(tree.owners.count, 2)
-        XCTAssertEqual(Array(tree.owners[1]), [Int?](repeating: 2, count: lines + lines / 2))
+        XCTAssertEqual(tree.ownerIDs(page: 1), [Int?](repeating: 2, count: lines + lines / 2))
     }
 
     func testLinksAndArtifactsKeepTheirPlaces() {
@@ -77,8 +77,8 @@ final class TagRecordSizeTests: XCTestCase {
         let link = RecordedLink(owner: paragraph, contents: "Link to #a", area: area)
         let tree = StructureTree(pages: [marks], links: [[link]])
         // A link annotation takes no MCID: its Link element holds only the annotation, under the paragraph.
-        XCTAssertEqual(Array(tree.owners[0]), [nil, 2, 2])
-        XCTAssertEqual(tree.linkElements.map(\.element), [1 << 41])
+        XCTAssertEqual(tree.ownerIDs(page: 0), [nil, 2, 2])
+        XCTAssertEqual(tree.linkElements.map { tree.id($0.element) }, [1 << 41])
         XCTAssertEqual(Array(tree.elements[1 << 41]?.content ?? []), [.annotation(page: 0, index: 0)])
         XCTAssertEqual(tree.elements.keys, [1, 2, 1 << 41])
         XCTAssertEqual(tree.elements[2]?.children, [1 << 41])
@@ -121,7 +121,7 @@ final class TagRecordSizeTests: XCTestCase {
         XCTAssertEqual(first.nodes(0).last?.scope, "Column")
 
         let tree = StructureTree(pages: [marks])
-        XCTAssertEqual(Array(tree.owners[0]), expectedOwners)
+        XCTAssertEqual(tree.ownerIDs(page: 0), expectedOwners)
         XCTAssertEqual(tree.top, [1])
         XCTAssertEqual(tree.elements[2]?.children, [3])
         XCTAssertEqual(tree.elements[3]?.children, Array(stride(from: 4, to: 4 + 50 * 4, by: 4)))
