@@ -72,10 +72,11 @@ struct StructureTree {
                 case .content(let nodes):
                     let owner = slots.add(nodes)
                     for _ in 0 ..< run.count { own(owner) }
-                case .cells(let row):
-                    // Every cell of the record has the same path down to its row.
-                    let parent = slots.add(row.group + [row.row])
-                    for k in 0 ..< run.count { own(slots.add(row.cell(k), parent: parent)) }
+                case .cells(let record):
+                    for k in 0 ..< record.rowCount {
+                        let parent = slots.add(record.row(k), parent: slots.add(record.group))
+                        for s in record.sequences(ofRow: k) { own(slots.add(record.cell(s), parent: parent)) }
+                    }
                 }
             }
             owners.append(PageOwners(pageOwners))
