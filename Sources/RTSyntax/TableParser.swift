@@ -110,6 +110,7 @@ extension BlockParser {
                                             at: src.location(src.indentation(l).first)))
         }
         var out: [TableCell] = []
+        out.reserveCapacity(min(cells.count, columns))  // exactly: grown by doubling, a 3-cell row kept room for 4
         for (s, e) in cells.prefix(columns) {
             out.append(TableCell(content: inlines([(s, e)]), range: src.range(s, e)))
         }

@@ -21,7 +21,7 @@ struct IncrementalUpdate {
     private let outputPath: String
     private let cleanupSlot: Int32
     /// cairo's objects as byte ranges in file order; nil: append to a copy of cairo's file instead.
-    private let objects: [(number: Int, range: Range<Int>)]?
+    private let objects: ObjectRanges?
     /// Bytes written to the new file so far.
     private var length = 0
     private var pending: [UInt8] = []
@@ -84,6 +84,12 @@ struct IncrementalUpdate {
     mutating func reserve() -> Int {
         defer { nextNumber += 1 }
         return nextNumber
+    }
+
+    /// `count` numbers at once (the structure elements), with room for their offsets made once.
+    mutating func reserve(count: Int) {
+        nextNumber += max(count, 0)
+        offsets.reserve(through: nextNumber)
     }
 
     func replaces(_ number: Int) -> Bool { offsets[number] != nil }
@@ -195,20 +201,17 @@ struct IncrementalUpdate {
         defer { release() }
         var xref: [UInt8] = Array("xref\n".utf8)
         let previous: Int?
+        // The table is written a megabyte at a time after the bytes before it (which the /ID hashes).
+        var entries = 0 ..< 0
         if let objects {
-            var at = [Int](repeating: -1, count: nextNumber)
             for object in objects where offsets[object.number] == nil && object.number < nextNumber {
-                at[object.number] = length + pending.count
+                offsets[object.number] = length + pending.count
                 try copy(object.range)
             }
-            for (n, offset) in offsets where n < nextNumber { at[n] = offset }
-            xref.reserveCapacity(20 * nextNumber + 32)
             xref.append(contentsOf: "0 ".utf8)
             xref.appendInt(nextNumber)
             xref.append(contentsOf: "\n0000000000 65535 f \n".utf8)
-            for offset in at.dropFirst() {
-                if offset >= 0 { xref.appendXrefEntry(offset) } else { xref.append(contentsOf: "0000000000 00000 f \n".utf8) }
-            }
+            entries = 1 ..< nextNumber
             previous = nil
         } else {
             let numbers = offsets.keys.sorted()
@@ -229,7 +232,12 @@ struct IncrementalUpdate {
         if let info { trailer += " /Info \(info) 0 R" }
         if let previous { trailer += " /Prev \(previous)" }
         trailer += " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
-        pending = xref + Array(trailer.utf8)
+        pending = xref
+        for n in entries {
+            if let offset = offsets[n] { pending.appendXrefEntry(offset) } else { pending.append(contentsOf: "0000000000 00000 f \n".utf8) }
+            if pending.count >= Self.flushSize { try flush() }
+        }
+        pending.append(contentsOf: trailer.utf8)
         try flush()
         guard rename(outputPath, path) == 0 else {
             throw QPDFError(description: "cannot replace '\(path)': \(Self.reason())")
@@ -239,7 +247,7 @@ struct IncrementalUpdate {
 
     /// cairo's objects as byte ranges, in file order, from its one-section cross-reference table (`0 N`, every
     /// entry but the first in use): each object runs to the next one or to the table. nil for anything else.
-    private static func objects(_ fd: Int32, xrefAt: Int, fileSize: Int, count: Int) -> [(number: Int, range: Range<Int>)]? {
+    private static func objects(_ fd: Int32, xrefAt: Int, fileSize: Int, count: Int) -> ObjectRanges? {
         let head = read(fd, at: xrefAt, count: min(40, fileSize - xrefAt))
         guard let text = String(bytes: head, encoding: .ascii), text.hasPrefix("xref\n0 ") else { return nil }
         let header = text.dropFirst(7).prefix { $0 != "\n" }
@@ -248,23 +256,28 @@ struct IncrementalUpdate {
         guard first + 20 * size <= fileSize else { return nil }
         let table = read(fd, at: first, count: 20 * size)
         guard table.count == 20 * size else { return nil }
-        var entries: [(offset: Int, number: Int)] = []
+        // (offset << 32 | number): sorted, they are the objects in file order. Numbers stay below 2^32 (the
+        // table's 20 bytes an entry are read whole) and offsets below 4 GB here (else nil: copied whole).
+        var entries: [UInt64] = []
         entries.reserveCapacity(size)
         for n in 1 ..< size {
             let e = 20 * n
-            guard table[e + 17] == UInt8(ascii: "n"),
-                  let offset = Int(String(decoding: table[e ..< e + 10], as: UTF8.self)),
-                  offset > 0, offset < xrefAt else { return nil }
-            entries.append((offset, n))
+            guard table[e + 17] == UInt8(ascii: "n"), let offset = Self.decimal(table[e ..< e + 10]),
+                  offset > 0, offset < xrefAt, offset < 1 << 32, n < 1 << 32 else { return nil }
+            entries.append(UInt64(offset) << 32 | UInt64(n))
         }
-        entries.sort { $0.offset < $1.offset }
-        var ranges: [(number: Int, range: Range<Int>)] = []
-        for (i, entry) in entries.enumerated() {
-            let end = i + 1 < entries.count ? entries[i + 1].offset : xrefAt
-            guard end > entry.offset else { return nil }
-            ranges.append((entry.number, entry.offset ..< end))
+        entries.sort()
+        return entries.isEmpty ? nil : ObjectRanges(sorted: entries, end: xrefAt)
+    }
+
+    /// Ten ASCII digits.
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for d in digits {
+            guard d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(d - UInt8(ascii: "0"))
         }
-        return ranges.isEmpty ? nil : ranges
+        return value
     }
 
     /// Up to `count` bytes of `fd` at `offset` (fewer at the end of the file or on an error).
@@ -338,33 +351,71 @@ enum PDFSyntax {
     }
 }
 
-/// Object number -> offset, by number in an array (object numbers are dense: as a dictionary, the million
-/// objects of a 212,000-row table's structure took some 40 MB, issue 8).
-struct ObjectOffsets: Sequence {
-    private var offsets: [Int] = []
+/// Object number -> offset, by number in an array of 32-bit offsets (object numbers are dense: as a dictionary,
+/// the million objects of a 212,000-row table's structure took some 40 MB, issue 8; as 64-bit, grown by halves,
+/// 19 MB). Offsets past 4 GB go to a dictionary.
+struct ObjectOffsets {
+    private static let none = UInt32.max, large = UInt32.max - 1
+    private var offsets: [UInt32] = []
+    private var beyond: [Int: Int] = [:]
 
     subscript(number: Int) -> Int? {
-        get { number >= 0 && number < offsets.count && offsets[number] >= 0 ? offsets[number] : nil }
+        get {
+            guard number >= 0 && number < offsets.count else { return nil }
+            switch offsets[number] {
+            case Self.none: return nil
+            case Self.large: return beyond[number]
+            case let offset: return Int(offset)
+            }
+        }
         set {
             guard number >= 0 else { return }
             if number >= offsets.count {
-                offsets += [Int](repeating: -1, count: Swift.max(number + 1 - offsets.count, offsets.count / 2))
+                offsets += repeatElement(Self.none, count: Swift.max(number + 1 - offsets.count, offsets.count / 2))
             }
-            offsets[number] = newValue ?? -1
+            guard let newValue, newValue >= 0 else { return offsets[number] = Self.none }
+            if let small = UInt32(exactly: newValue), small < Self.large {
+                offsets[number] = small
+            } else {
+                offsets[number] = Self.large
+                beyond[number] = newValue
+            }
         }
     }
 
-    /// The numbers that have an offset, in increasing order.
-    var keys: [Int] { offsets.indices.filter { offsets[$0] >= 0 } }
+    /// Room for numbers below `count` at once.
+    mutating func reserve(through count: Int) {
+        if count > offsets.count { offsets += repeatElement(Self.none, count: count - offsets.count) }
+    }
 
-    func makeIterator() -> AnyIterator<(Int, Int)> {
-        var n = 0
-        let offsets = offsets
+    /// The numbers that have an offset, in increasing order.
+    var keys: [Int] { offsets.indices.filter { offsets[$0] != Self.none } }
+}
+
+/// cairo's objects in file order: each runs to the next one, the last to the cross-reference table.
+struct ObjectRanges: Sequence {
+    /// offset << 32 | number, increasing.
+    private let sorted: [UInt64]
+    private let end: Int
+
+    init(sorted: [UInt64], end: Int) {
+        self.sorted = sorted
+        self.end = end
+    }
+
+    var first: (number: Int, range: Range<Int>)? { sorted.isEmpty ? nil : self[0] }
+
+    subscript(k: Int) -> (number: Int, range: Range<Int>) {
+        let start = Int(sorted[k] >> 32), stop = k + 1 < sorted.count ? Int(sorted[k + 1] >> 32) : end
+        return (Int(sorted[k] & 0xFFFF_FFFF), start ..< stop)
+    }
+
+    func makeIterator() -> AnyIterator<(number: Int, range: Range<Int>)> {
+        var k = 0
         return AnyIterator {
-            while n < offsets.count && offsets[n] < 0 { n += 1 }
-            guard n < offsets.count else { return nil }
-            defer { n += 1 }
-            return (n, offsets[n])
+            guard k < sorted.count else { return nil }
+            defer { k += 1 }
+            return self[k]
         }
     }
 }

@@ -97,7 +97,7 @@ public enum PDFRenderer {
         clock.add("show", showing)
         cairo_tag_end(cr, "Document")
         // All the tagging stage needs of the IR; the rest goes now (the caller handed over its copy).
-        var input = TaggingInput(document, pages: tags.pages)
+        var input = TaggingInput(document, pages: tags.takePages())
         document = TypesetDocument()
         try clock.measure("finish") { try surface.finish(path: path) }
         // A layout error fails the build and the file is removed: tagging the partial file would only hide the
@@ -108,7 +108,7 @@ public enum PDFRenderer {
                 input.actualTexts = tags.actualTexts
                 input.links = tags.pageLinks
                 input.jobs = engine.jobs
-                try clock.measure("tagging") { try TaggedPDF.finish(path: path, input, memo: memo) }
+                try clock.measure("tagging") { try TaggedPDF.finish(path: path, &input, memo: memo) }
             } catch {
                 throw PDFRenderError(path: path, reason: "tagging: \(error)")
             }

@@ -86,15 +86,31 @@ final class QPDFFile {
 
     /// A dictionary of cairo's as PDF syntax, with `entries` (`/Key value`) in place of its own for those keys.
     func unparse(_ o: qpdf_oh, replacing entries: [String]) -> String {
-        for entry in entries {
-            let key = String(entry.prefix { $0 != " " })
-            if has(o, key) { qpdf_oh_remove_key(q, o, key) }
-        }
-        guard let text = qpdf_oh_unparse_resolved(q, o) else { return "<< " + entries.joined(separator: " ") + " >>" }
+        kept(o, removing: entries.map { String($0.prefix { $0 != " " }) }).with(entries)
+    }
+
+    /// A dictionary of cairo's as PDF syntax without `keys`, for entries added later (qpdf may be closed then).
+    func kept(_ o: qpdf_oh, removing keys: [String]) -> KeptDictionary {
+        for key in keys where has(o, key) { qpdf_oh_remove_key(q, o, key) }
+        guard let text = qpdf_oh_unparse_resolved(q, o) else { return KeptDictionary(open: nil, verbatim: nil) }
         var syntax = String(cString: text)
-        guard syntax.hasSuffix(">>") else { return syntax }
+        guard syntax.hasSuffix(">>") else { return KeptDictionary(open: nil, verbatim: syntax) }
         syntax.removeLast(2)
-        return syntax + entries.joined(separator: " ") + " >>"
+        return KeptDictionary(open: syntax, verbatim: nil)
+    }
+}
+
+/// A dictionary's syntax without its closing `>>`, to which entries are added.
+struct KeptDictionary {
+    /// nil: qpdf could not write it (`<< entries >>` is written instead).
+    var open: String?
+    /// Syntax that is not a dictionary's: written as it is, without the entries.
+    var verbatim: String?
+
+    func with(_ entries: [String]) -> String {
+        if let verbatim { return verbatim }
+        guard let open else { return "<< " + entries.joined(separator: " ") + " >>" }
+        return open + entries.joined(separator: " ") + " >>"
     }
 }
 

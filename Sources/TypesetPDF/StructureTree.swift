@@ -1,6 +1,9 @@
 // The structure tree as the PDF will hold it, gathered from what the renderer recorded: every element of
 // every path once, its parent, its children in source order (ids), and its content: marked-content
 // sequences (page, MCID) in drawing order and link annotations (page, index among the page's links).
+// Held packed (issue 8: a 212,000-row table has 850,000 elements; as structs with arrays each they took
+// ~600 bytes a row): a few 32-bit columns per element, and children and content as one flat list each,
+// grouped by element once every page is read. Elements are numbered by rank: their place in id order.
 
 import TypesetIR
 
@@ -10,40 +13,54 @@ struct StructureTree {
         case annotation(page: Int, index: Int)
     }
 
-    struct Element {
-        var node: StructureNode
-        /// nil: a child of the Document element.
-        var parent: Int?
-        var children: [Int] = []
-        var content = ContentList()
-    }
-
-    private(set) var elements = ElementStore()
-    /// Children of the Document element, in reading order.
-    private(set) var top: [Int] = []
-    /// For each page, the element each MCID belongs to (nil: an artifact).
+    /// Elements by rank (`count` of them, in increasing id order).
+    private(set) var count = 0
+    /// Children of the Document element (ranks), in reading order.
+    private(set) var topRanks: [Int32] = []
+    /// For each page, the element (rank) each MCID belongs to (nil: an artifact).
     private(set) var owners: [PageOwners] = []
-    /// For each link annotation in page order, its Link element.
-    private(set) var linkElements: [(page: Int, index: Int, element: Int, contents: String)] = []
+    /// For each link annotation in page order, its Link element (rank).
+    private(set) var linkElements: [(page: Int, index: Int, element: Int)] = []
+
+    private var slots = ElementSlots()
+    /// Rank -> slot, slot -> rank.
+    private var order: [Int32] = []
+    private var denseRank: [Int32] = [], otherRank: [Int32] = []
+    /// Children (ranks, increasing) of rank r: `children[childStart[r] ..< childStart[r + 1]]`.
+    private var childStart: [Int32] = [], children: [Int32] = []
+    /// Content (packed: `ContentPacking`) of rank r, in drawing order.
+    private var contentStart: [Int32] = [], content: [UInt64] = []
 
     /// Link elements are made here; their ids come after every id lowering hands out.
-    private var nextLinkID = ElementStore.linkBase
+    private var nextLinkID = ElementSlots.linkBase
 
     /// `continuations[page]`: further MCIDs each sequence continues under (ContentRewrite.swift).
     /// `links[page]`: the page's link annotations, each a Link element of its own under the element that owns it.
-    init(pages: [PageMarks], links: [[RecordedLink]] = [], continuations: [PageContinuations] = []) {
-        // The element array at its final size at once: grown by halves, a 212,000-row table's 850,000 elements
-        // (80 bytes each) were held twice over while it was copied.
-        elements.reserve(through: pages.reduce(0) { max($0, $1.largestID) })
-        for (page, marks) in pages.enumerated() {
+    /// Each page's records are released once read.
+    init(pages: consuming [PageMarks], links: [[RecordedLink]] = [], continuations: [PageContinuations] = []) {
+        slots.reserve(through: pages.reduce(0) { max($0, $1.largestID) })
+        // (owning slot, packed content) in drawing order, grouped by element at the end.
+        var itemOwners: [Int32] = [], items: [UInt64] = []
+        let sequences = pages.reduce(0) { $0 + $1.count }
+        itemOwners.reserveCapacity(sequences)
+        items.reserveCapacity(sequences)
+        for page in pages.indices {
+            let marks = pages[page]
+            pages[page] = PageMarks()
             let pageContinuations = page < continuations.count ? continuations[page] : PageContinuations()
-            var pageOwners = [Int?](repeating: nil, count: max(marks.count, pageContinuations.last + 1))
+            var pageOwners = [Int32](repeating: -1, count: max(marks.count, pageContinuations.last + 1))
             var mcid = 0
-            func own(_ owner: Int?) {
-                if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: mcid)) } }
+            func own(_ owner: Int32) {
+                if owner >= 0 {
+                    itemOwners.append(owner)
+                    items.append(ContentPacking.pack(page, mcid, annotation: false))
+                }
                 pageOwners[mcid] = owner
                 for m in pageContinuations.of(mcid) {
-                    if let owner { elements.update(owner) { $0.content.append(.mcid(page: page, mcid: Int(m))) } }
+                    if owner >= 0 {
+                        itemOwners.append(owner)
+                        items.append(ContentPacking.pack(page, Int(m), annotation: false))
+                    }
                     pageOwners[Int(m)] = owner
                 }
                 mcid += 1
@@ -53,115 +70,129 @@ struct StructureTree {
                 case .artifact:
                     mcid += run.count
                 case .content(let nodes):
-                    let owner = add(nodes)
+                    let owner = slots.add(nodes)
                     for _ in 0 ..< run.count { own(owner) }
-                case .cells(let row):
-                    for k in 0 ..< run.count { own(add(row.nodes(k))) }
+                case .cells(let record):
+                    for k in 0 ..< record.rowCount {
+                        let parent = slots.add(record.row(k), parent: slots.add(record.group))
+                        for s in record.sequences(ofRow: k) { own(slots.add(record.cell(s), parent: parent)) }
+                    }
                 }
             }
             owners.append(PageOwners(pageOwners))
             for (index, recorded) in (page < links.count ? links[page] : []).enumerated() {
                 let link = StructureNode(id: nextLinkID, type: "Link")
                 nextLinkID += 1
-                _ = add(recorded.owner + [link])
-                elements.update(link.id) { $0.content = [.annotation(page: page, index: index)] }
-                linkElements.append((page, index, link.id, recorded.contents))
+                let owner = slots.add(link, parent: slots.add(recorded.owner))
+                itemOwners.append(owner)
+                items.append(ContentPacking.pack(page, index, annotation: true))
+                linkElements.append((page, index, Int(owner)))
             }
         }
-        for id in elements.keys { elements.update(id) { $0.children.sort() } }
-        top.sort()
+        rankElements()
+        groupChildren()
+        for k in itemOwners.indices { itemOwners[k] = rank(slot: itemOwners[k]) }
+        groupContent(owners: itemOwners, items: items)
+        itemOwners = []
+        items = []
+        var all = owners
+        owners = []
+        for p in all.indices { all[p].remap { self.rank(slot: $0) } }
+        owners = all
+        linkElements = linkElements.map { ($0.page, $0.index, Int(rank(slot: Int32($0.element)))) }
     }
 
-    /// Adds the elements of a path not seen yet; returns the owner's id.
-    private mutating func add(_ nodes: [StructureNode]) -> Int? {
-        var parent: Int? = nil
-        for node in nodes {
-            if !elements.contains(node.id) {
-                elements.insert(Element(node: node, parent: parent), id: node.id)
-                if let parent { elements.update(parent) { $0.children.append(node.id) } } else { top.append(node.id) }
-            }
-            parent = node.id
+    /// Ranks in id order: ids below the dense range, the dense ones, the rest.
+    private mutating func rankElements() {
+        let others = slots.otherIDs.indices.sorted { slots.otherIDs[$0] < slots.otherIDs[$1] }
+        let below = others.prefix { slots.otherIDs[$0] < 0 }
+        order.reserveCapacity(slots.presentCount)
+        for k in below { order.append(ElementSlots.otherSlot(k)) }
+        for id in 0 ..< slots.denseCount where slots.isPresent(Int32(id)) { order.append(Int32(id)) }
+        for k in others.dropFirst(below.count) { order.append(ElementSlots.otherSlot(k)) }
+        count = order.count
+        denseRank = [Int32](repeating: -1, count: slots.denseCount)
+        otherRank = [Int32](repeating: -1, count: slots.otherIDs.count)
+        for (r, slot) in order.enumerated() {
+            if slot < ElementSlots.otherBase { denseRank[Int(slot)] = Int32(r) } else { otherRank[Int(slot - ElementSlots.otherBase)] = Int32(r) }
         }
-        return parent
+    }
+
+    private func rank(slot: Int32) -> Int32 {
+        if slot < 0 { return -1 }
+        return slot < ElementSlots.otherBase ? denseRank[Int(slot)] : otherRank[Int(slot - ElementSlots.otherBase)]
+    }
+
+    /// Children by parent, each list in id order (ranks are visited in increasing order).
+    private mutating func groupChildren() {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for r in 0 ..< count {
+            let parent = rank(slot: slots.parent(order[r]))
+            if parent >= 0 { starts[Int(parent) + 1] += 1 } else { topRanks.append(Int32(r)) }
+        }
+        for r in 0 ..< count { starts[r + 1] += starts[r] }
+        var next = starts
+        children = [Int32](repeating: 0, count: Int(starts[count]))
+        for r in 0 ..< count {
+            let parent = rank(slot: slots.parent(order[r]))
+            guard parent >= 0 else { continue }
+            children[Int(next[Int(parent)])] = Int32(r)
+            next[Int(parent)] += 1
+        }
+        childStart = starts
+    }
+
+    /// Content by element (`itemOwners`: ranks), each list in drawing order (a stable counting sort).
+    private mutating func groupContent(owners itemOwners: [Int32], items: [UInt64]) {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for r in itemOwners { starts[Int(r) + 1] += 1 }
+        for r in 0 ..< count { starts[r + 1] += starts[r] }
+        var next = starts
+        content = [UInt64](repeating: 0, count: items.count)
+        for (k, r) in itemOwners.enumerated() {
+            content[Int(next[Int(r)])] = items[k]
+            next[Int(r)] += 1
+        }
+        contentStart = starts
+    }
+
+    // MARK: Reading, by rank
+
+    func id(_ r: Int) -> Int { slots.id(order[r]) }
+
+    /// The element's node with its id.
+    func node(_ r: Int) -> StructureNode { slots.node(order[r]) }
+
+    /// nil: a child of the Document element.
+    func parent(_ r: Int) -> Int? {
+        let p = rank(slot: slots.parent(order[r]))
+        return p >= 0 ? Int(p) : nil
+    }
+
+    func children(_ r: Int) -> ArraySlice<Int32> { children[Int(childStart[r]) ..< Int(childStart[r + 1])] }
+
+    func content(_ r: Int) -> LazyMapSequence<ArraySlice<UInt64>, Content> {
+        content[Int(contentStart[r]) ..< Int(contentStart[r + 1])].lazy.map(ContentPacking.unpack)
+    }
+
+    /// The rank of element `id`, nil when there is none.
+    func rank(of id: Int) -> Int? {
+        guard let slot = slots.existing(id) else { return nil }
+        let r = rank(slot: slot)
+        return r >= 0 ? Int(r) : nil
     }
 }
 
-/// The elements by id: lowering's ids (1, 2, 3, ... in source order) index an array, the few others (links,
-/// untagged content) a dictionary. A dictionary of a 50,000-row table's 200,000 elements took 38 MB.
-struct ElementStore {
-    typealias Element = StructureTree.Element
-    /// Ids below this are dense: more elements than an 8 MB input can make.
-    static let denseLimit = 1 << 26
-    /// Link elements' ids (StructureTree) count up from here: dense too, in an array of their own.
-    static let linkBase = 1 << 41
-    private var dense: [Element?] = []
-    private var links: [Element?] = []
-    private var sparse: [Int: Element] = [:]
-
-    subscript(id: Int) -> Element? {
-        if id >= 0 && id < Self.denseLimit { return id < dense.count ? dense[id] : nil }
-        if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
-            return id - Self.linkBase < links.count ? links[id - Self.linkBase] : nil
-        }
-        return sparse[id]
+/// Content as 8 bytes: kind, page and MCID (or annotation index). Pages (at most 10,000) and MCIDs or
+/// annotation indexes of a page (far below 2^32) fit their fields.
+enum ContentPacking {
+    static func pack(_ page: Int, _ n: Int, annotation: Bool) -> UInt64 {
+        let p = UInt64(clamping: page) & 0x7FFF_FFFF, v = UInt64(clamping: n) & 0xFFFF_FFFF
+        return (annotation ? 1 << 63 : 0) | p << 32 | v
     }
 
-    func contains(_ id: Int) -> Bool {
-        if id >= 0 && id < Self.denseLimit { return id < dense.count && dense[id] != nil }
-        if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
-            return id - Self.linkBase < links.count && links[id - Self.linkBase] != nil
-        }
-        return sparse[id] != nil
-    }
-
-    /// Room for ids up to `id` without growing again.
-    mutating func reserve(through id: Int) {
-        if id >= dense.count && id < Self.denseLimit { dense.reserveCapacity(id + 1) }
-    }
-
-    mutating func insert(_ element: Element, id: Int) {
-        if id >= 0 && id < Self.denseLimit { return Self.insert(element, at: id, into: &dense) }
-        if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
-            return Self.insert(element, at: id - Self.linkBase, into: &links)
-        }
-        sparse[id] = element
-    }
-
-    private static func insert(_ element: Element, at k: Int, into array: inout [Element?]) {
-        if k >= array.count {
-            // By halves (within the room reserved, when there is some): amortized, and never past the reserve.
-            let room = array.capacity > k ? array.capacity - array.count : array.count / 2
-            array += [Element?](repeating: nil, count: max(k + 1 - array.count, min(array.count / 2, room)))
-        }
-        array[k] = element
-    }
-
-    /// Changes element `id` in place (nothing when there is none).
-    mutating func update(_ id: Int, _ change: (inout Element) -> Void) {
-        if id >= 0 && id < Self.denseLimit {
-            Self.update(at: id, in: &dense, change)
-        } else if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
-            Self.update(at: id - Self.linkBase, in: &links, change)
-        } else {
-            guard var element = sparse.removeValue(forKey: id) else { return }
-            change(&element)
-            sparse[id] = element
-        }
-    }
-
-    private static func update(at k: Int, in array: inout [Element?], _ change: (inout Element) -> Void) {
-        guard k < array.count, var element = array[k] else { return }
-        array[k] = nil  // moved out: the change does not copy its arrays
-        change(&element)
-        array[k] = element
-    }
-
-    /// Every id, in increasing order.
-    var keys: [Int] {
-        let others = sparse.keys.sorted()
-        let negative = others.filter { $0 < 0 }
-        let below = others.filter { $0 >= 0 && $0 < Self.linkBase }, above = others.filter { $0 >= Self.linkBase }
-        return negative + dense.indices.filter { dense[$0] != nil } + below
-            + links.indices.filter { links[$0] != nil }.map { $0 + Self.linkBase } + above
+    static func unpack(_ x: UInt64) -> StructureTree.Content {
+        let page = Int((x >> 32) & 0x7FFF_FFFF), n = Int(x & 0xFFFF_FFFF)
+        return x >> 63 == 1 ? .annotation(page: page, index: n) : .mcid(page: page, mcid: n)
     }
 }

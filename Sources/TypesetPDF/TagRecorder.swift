@@ -46,6 +46,12 @@ final class TagRecorder {
 
     static var enabledByEnvironment: Bool { getenv("TYPESET_UNTAGGED").map { String(cString: $0) } != "1" }
 
+    /// The pages recorded, handed over (the tagging stage releases each as it reads it).
+    func takePages() -> [PageMarks] {
+        defer { pages = [] }
+        return pages
+    }
+
     func endPage() {
         pages.append(current)
         current = PageMarks()

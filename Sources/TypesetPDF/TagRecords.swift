@@ -16,7 +16,7 @@ struct PageMarks {
             switch run.mark {
             case .artifact: return largest
             case .content(let nodes):
-                return nodes.reduce(largest) { $1.id < ElementStore.denseLimit ? max($0, $1.id) : $0 }
+                return nodes.reduce(largest) { $1.id < ElementSlots.denseLimit ? max($0, $1.id) : $0 }
             case .cells(let row): return max(largest, row.largestID)
             }
         }
@@ -122,72 +122,25 @@ struct PageContinuations {
     }
 }
 
-/// An element's content in order, 8 bytes an item: kind, page and MCID (or annotation index) packed. Items
-/// go in chunks of fixed size after the first: a paragraph of millions of lines never doubles an array (which
-/// held the old and the new copy at once).
-struct ContentList: Sequence, ExpressibleByArrayLiteral {
-    static let chunkSize = 4096
-    /// The first items (most elements have one), then full chunks.
-    private var head: [UInt64] = []
-    private var chunks: [[UInt64]] = []
-
-    init() {}
-    init(arrayLiteral elements: StructureTree.Content...) { elements.forEach { append($0) } }
-
-    var isEmpty: Bool { head.isEmpty }
-
-    /// Pages (at most 10,000) and MCIDs or annotation indexes of a page (far below 2^32) fit their fields.
-    mutating func append(_ content: StructureTree.Content) {
-        switch content {
-        case .mcid(let page, let mcid): append(packed: Self.pack(page, mcid, annotation: false))
-        case .annotation(let page, let index): append(packed: Self.pack(page, index, annotation: true))
-        }
-    }
-
-    private mutating func append(packed: UInt64) {
-        if head.count < Self.chunkSize { return head.append(packed) }
-        if chunks.isEmpty || chunks[chunks.count - 1].count >= Self.chunkSize {
-            var chunk: [UInt64] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
-        }
-        chunks[chunks.count - 1].append(packed)
-    }
-
-    private static func pack(_ page: Int, _ n: Int, annotation: Bool) -> UInt64 {
-        let p = UInt64(clamping: page) & 0x7FFF_FFFF, v = UInt64(clamping: n) & 0xFFFF_FFFF
-        return (annotation ? 1 << 63 : 0) | p << 32 | v
-    }
-
-    func makeIterator() -> AnyIterator<StructureTree.Content> {
-        var c = -1, i = 0
-        let head = head, chunks = chunks
-        return AnyIterator {
-            while i >= (c < 0 ? head.count : c < chunks.count ? chunks[c].count : 0) {
-                guard c < chunks.count else { return nil }
-                c += 1
-                i = 0
-            }
-            let x = c < 0 ? head[i] : chunks[c][i]
-            i += 1
-            let page = Int((x >> 32) & 0x7FFF_FFFF), n = Int(x & 0xFFFF_FFFF)
-            return x >> 63 == 1 ? .annotation(page: page, index: n) : .mcid(page: page, mcid: n)
-        }
-    }
-}
-
-/// One page's parent-tree array (MCID -> owning element, nil for an artifact) as runs of one owner.
+/// One page's parent-tree array (MCID -> owning element, nil for an artifact) as runs of one owner, 8 bytes a run.
 struct PageOwners: Sequence {
-    private var runs: [(owner: Int?, count: Int)] = []
+    /// Owner -1: an artifact.
+    private var runs: [(owner: Int32, count: Int32)] = []
 
-    init(_ owners: [Int?]) {
+    /// Owners (-1: none). A page's MCIDs stay far below 2^31 (each is a line of content).
+    init(_ owners: [Int32]) {
         for owner in owners {
             if let last = runs.last, last.owner == owner { runs[runs.count - 1].count += 1 } else { runs.append((owner, 1)) }
         }
     }
 
+    /// Each owner replaced by `change(owner)` (slots by ranks, when the tree is complete).
+    mutating func remap(_ change: (Int32) -> Int32) {
+        for k in runs.indices where runs[k].owner >= 0 { runs[k].owner = change(runs[k].owner) }
+    }
+
     func makeIterator() -> AnyIterator<Int?> {
-        var run = 0, used = 0
+        var run = 0, used: Int32 = 0
         let runs = runs
         return AnyIterator {
             while run < runs.count && used >= runs[run].count {
@@ -196,7 +149,7 @@ struct PageOwners: Sequence {
             }
             guard run < runs.count else { return nil }
             used += 1
-            return .some(runs[run].owner)
+            return runs[run].owner >= 0 ? Int(runs[run].owner) : nil
         }
     }
 }

@@ -27,16 +27,51 @@ struct TaggingInput {
 
 enum TaggedPDF {
     /// `memo`: rewritten content streams of earlier builds (`--watch`), nil for a clean build.
-    static func finish(path: String, _ input: TaggingInput, memo: PageStreamMemo? = nil) throws {
-        let pdf = try QPDFFile(path: path)
-        var update = try IncrementalUpdate(replacing: path)
+    /// `input.pages` is taken (each page's records are released as the structure tree reads them).
+    static func finish(path: String, _ input: inout TaggingInput, memo: PageStreamMemo? = nil) throws {
+        var update: IncrementalUpdate
+        let cairo: CairoPages
+        do {
+            let pdf = try QPDFFile(path: path)
+            update = try IncrementalUpdate(replacing: path)
+            cairo = try rewritePages(pdf, input, &update, memo: memo)
+        }  // qpdf is closed: its table of cairo's objects (a million for a long table) is not held from here
+        var pages: [PageMarks] = []
+        swap(&pages, &input.pages)
+        let root = try writeTree(StructureTree(pages: consume pages, links: input.links, continuations: cairo.continuations),
+                                 links: input.links, pageHeight: input.pageHeight, cairo, &update)
+        var catalog = [
+            "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
+            "/Lang \(PDFSyntax.text(input.language))", "/ViewerPreferences << /DisplayDocTitle true >>",
+            "/Version /1.7",
+        ]
+        if let number = update.info, let info = cairo.info { try update.put(number, info.with(infoKeys(input))) }
+        let metadata = update.reserve()
+        try update.putStream(metadata, "/Type /Metadata /Subtype /XML",
+                         Data(XMPMetadata(input: input, producer: cairo.producer).packet.utf8))
+        catalog.append("/Metadata \(PDFSyntax.ref(metadata))")
+        if input.standards.contains(where: \.isPDFA) { catalog.append(try outputIntent(&update)) }
+        try update.put(update.root, cairo.catalog.with(catalog))
+        try update.finish()
+    }
+
+    /// The catalog's keys this stage writes.
+    static func catalogKeys(_ input: TaggingInput) -> [String] {
+        ["/StructTreeRoot", "/MarkInfo", "/Lang", "/ViewerPreferences", "/Version", "/Metadata"]
+            + (input.standards.contains(where: \.isPDFA) ? ["/OutputIntents"] : [])
+    }
+
+    /// Rewrites every page's content (a few pages at a time: memory stays flat), compresses cairo's other
+    /// streams, and keeps what the rest of the stage needs of cairo's file.
+    static func rewritePages(_ pdf: QPDFFile, _ input: TaggingInput, _ update: inout IncrementalUpdate,
+                             memo: PageStreamMemo?) throws -> CairoPages {
         let pages = (0..<pdf.pageCount).map(pdf.page)
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
         var continuations: [PageContinuations] = []
-        // A few pages at a time (memory stays flat): read with qpdf here (it is not thread-safe), rewritten and
-        // compressed on `jobs` threads, written in page order (the same bytes with any number of threads).
+        // Read with qpdf here (it is not thread-safe), rewritten and compressed on `jobs` threads, written in
+        // page order (the same bytes with any number of threads).
         let batch = max(input.jobs, 1) * 8
         for start in stride(from: 0, to: pages.count, by: batch) {
             let range = start..<min(start + batch, pages.count)
@@ -58,21 +93,7 @@ enum TaggedPDF {
             }
         }
         try compressRest(pdf, &update)
-        let tree = StructureTree(pages: input.pages, links: input.links, continuations: continuations)
-        let root = try writeTree(tree, links: input.links, pageHeight: input.pageHeight, pages: pages, pdf, &update)
-        var catalog = [
-            "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
-            "/Lang \(PDFSyntax.text(input.language))", "/ViewerPreferences << /DisplayDocTitle true >>",
-            "/Version /1.7",
-        ]
-        let producer = try writeInfo(input, pdf, &update)
-        let metadata = update.reserve()
-        try update.putStream(metadata, "/Type /Metadata /Subtype /XML",
-                         Data(XMPMetadata(input: input, producer: producer).packet.utf8))
-        catalog.append("/Metadata \(PDFSyntax.ref(metadata))")
-        if input.standards.contains(where: \.isPDFA) { catalog.append(try outputIntent(&update)) }
-        try update.put(update.root, pdf.unparse(pdf.root, replacing: catalog))
-        try update.finish()
+        return CairoPages(pdf, pages: pages, input, info: update.info != nil, continuations: continuations)
     }
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
@@ -144,34 +165,25 @@ enum TaggedPDF {
 
     /// The structure tree root, the Document element, every element (children in source order after the
     /// element's own content), the parent tree, the link annotations; pages get their keys. Returns the root.
-    static func writeTree(_ tree: StructureTree, links: [[RecordedLink]], pageHeight: Double, pages: [qpdf_oh],
-                          _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> Int {
+    static func writeTree(_ tree: StructureTree, links: [[RecordedLink]], pageHeight: Double, _ cairo: CairoPages,
+                          _ update: inout IncrementalUpdate) throws -> Int {
         let root = update.reserve(), document = update.reserve(), parentTree = update.reserve()
-        // Element id -> object number: the ids in order, numbered on from `firstNumber` (as a dictionary, a
-        // 212,000-row table's 850,000 elements took some 40 MB).
-        let ids = tree.elements.keys, firstNumber = update.nextNumber
-        for _ in ids { _ = update.reserve() }
-        func number(_ id: Int) -> Int? {
-            var lo = 0, hi = ids.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if ids[mid] < id { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < ids.count && ids[lo] == id ? firstNumber + lo : nil
-        }
-        let pageNumbers = pages.map(pdf.objectNumber)
-        let annotations = pages.indices.map { p in (p < links.count ? links[p] : []).map { _ in update.reserve() } }
-        func ref(_ id: Int?) -> String { id.flatMap(number).map(PDFSyntax.ref) ?? PDFSyntax.ref(document) }
-        for (k, id) in ids.enumerated() {
-            guard let element = tree.elements[id] else { continue }
-            let objectNumber = firstNumber + k
-            let node = element.node
-            let firstPage = element.content.lazy.compactMap { c -> Int? in
+        // Element of rank r (its place in id order) -> object firstNumber + r.
+        let firstNumber = update.nextNumber
+        update.reserve(count: tree.count)
+        func number(_ rank: Int) -> Int { firstNumber + rank }
+        let pageNumbers = cairo.numbers
+        let annotations = pageNumbers.indices.map { p in (p < links.count ? links[p] : []).map { _ in update.reserve() } }
+        for r in 0 ..< tree.count {
+            let objectNumber = firstNumber + r
+            let node = tree.node(r)
+            let content = tree.content(r)
+            let firstPage = content.lazy.compactMap { c -> Int? in
                 if case .mcid(let page, _) = c { return page } else { return nil }
             }.first
             // Written in parts: a paragraph of a million lines has a million kids.
             try update.begin(objectNumber)
-            let parent = element.parent.flatMap(number) ?? document
+            let parent = tree.parent(r).map(number) ?? document
             try update.write { out in
                 out.append(contentsOf: "<< /Type /StructElem /S /".utf8)
                 out.append(contentsOf: node.type.utf8)
@@ -180,10 +192,10 @@ enum TaggedPDF {
                 out.append(contentsOf: " /K [".utf8)
             }
             var first = true
-            for content in element.content {
+            for item in content {
                 try update.write { out in
                     if !first { out.append(0x20) }
-                    switch content {
+                    switch item {
                     case .mcid(let page, let mcid):
                         if page == firstPage {
                             out.appendInt(mcid)
@@ -204,11 +216,10 @@ enum TaggedPDF {
                 }
                 first = false
             }
-            for child in element.children {
-                let kid = number(child) ?? document
+            for child in tree.children(r) {
                 try update.write { out in
                     if !first { out.append(0x20) }
-                    out.appendRef(kid)
+                    out.appendRef(number(Int(child)))
                 }
                 first = false
             }
@@ -230,18 +241,20 @@ enum TaggedPDF {
                 if let numbering = node.listNumbering {
                     out.append(contentsOf: " /A << /O /List /ListNumbering /\(numbering) >>".utf8)
                 }
-                if node.type == "Note" { out.append(contentsOf: " /ID \(PDFSyntax.ascii("note-\(id)"))".utf8) }   // PDF/UA: notes have ids
+                if node.type == "Note" { out.append(contentsOf: " /ID \(PDFSyntax.ascii("note-\(node.id)"))".utf8) }   // PDF/UA: notes have ids
                 out.append(contentsOf: " >>\nendobj\n".utf8)
             }
         }
         try update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
-                   + tree.top.map { ref($0) }.joined(separator: " ") + "] >>")
+                   + tree.topRanks.map { PDFSyntax.ref(number(Int($0))) }.joined(separator: " ") + "] >>")
 
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
-        for (p, _) in tree.owners.enumerated() {
+        for p in tree.owners.indices {
             var keys = ["/StructParents \(p)", "/Tabs /S"]
-            if !annotations[p].isEmpty { keys.append(annotationArray(annotations[p], kept: pages[p], pdf)) }
-            try update.put(pageNumbers[p], pdf.unparse(pages[p], replacing: keys))
+            if !annotations[p].isEmpty {
+                keys.append("/Annots [" + (cairo.annotations[p] + annotations[p]).map(PDFSyntax.ref).joined(separator: " ") + "]")
+            }
+            try update.put(pageNumbers[p], cairo.dictionaries[p].with(keys))
         }
         var key = tree.owners.count
         var linkKeys: [UInt8] = []
@@ -255,7 +268,7 @@ enum TaggedPDF {
             if !linkKeys.isEmpty { linkKeys.append(0x20) }
             linkKeys.appendInt(key)
             linkKeys.append(0x20)
-            linkKeys.appendRef(number(link.element) ?? document)
+            linkKeys.appendRef(number(link.element))
             key += 1
         }
         try update.begin(parentTree)
@@ -265,10 +278,9 @@ enum TaggedPDF {
             try update.write(separator + "\(p) [")
             var inner = false
             for owner in owners {
-                let owned = owner.map { number($0) ?? document }
                 try update.write { out in
                     if inner { out.append(0x20) }
-                    if let owned { out.appendRef(owned) } else { out.append(contentsOf: "null".utf8) }
+                    if let owner { out.appendRef(number(owner)) } else { out.append(contentsOf: "null".utf8) }
                 }
                 inner = true
             }
@@ -286,26 +298,14 @@ enum TaggedPDF {
         return root
     }
 
-    /// The page's `/Annots`: any cairo wrote (it writes none for links here), then the link annotations.
-    static func annotationArray(_ numbers: [Int], kept page: qpdf_oh, _ pdf: QPDFFile) -> String {
-        let existing = pdf.key(page, "/Annots")
-        let cairo = (0 ..< pdf.count(existing)).map { pdf.objectNumber(pdf.item(existing, $0)) }.filter { $0 > 0 }
-        return "/Annots [" + (cairo + numbers).map(PDFSyntax.ref).joined(separator: " ") + "]"
-    }
-
-    /// Title and `D:` dates in the Info dictionary (the XMP repeats them); returns cairo's Producer.
-    static func writeInfo(_ input: TaggingInput, _ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws -> String {
-        let info = pdf.key(pdf.trailer, "/Info")
+    /// The Info dictionary's keys this stage writes: title and `D:` dates (the XMP repeats them).
+    static func infoKeys(_ input: TaggingInput) -> [String] {
         var keys = ["/Title \(PDFSyntax.text(input.title))"]
         if let seconds = input.metadata.creationDate {
             let date = PDFSyntax.ascii("D:" + PDFDates.compact(seconds) + "Z")
             keys += ["/CreationDate \(date)", "/ModDate \(date)"]
         }
-        let producer = pdf.string(pdf.key(info, "/Producer")) ?? "typeset"
-        if let number = update.info, qpdf_oh_is_dictionary(pdf.q, info) != 0 {
-            try update.put(number, pdf.unparse(info, replacing: keys))
-        }
-        return producer
+        return keys
     }
 
     /// PDF/A: an sRGB output intent with its ICC profile (Debian icc-profiles-free, else colord-data).
