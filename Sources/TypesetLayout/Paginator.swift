@@ -22,22 +22,25 @@ public enum DocumentLayout {
     /// When a header or footer shows `{{pages}}`, the document is paginated twice: once to count the pages.
     /// `onCount` hears of each page of that counting pass (`counted: n, total: nil`), then of the total
     /// (`total: n`) before the drawing pass starts: for a progress line.
-    public static func paginate(_ document: TypesetDocument, engine: LayoutEngine = .shared,
+    /// `document` is consumed: a caller that hands over its only copy has each page's blocks freed as the page
+    /// is handed out.
+    public static func paginate(_ document: consuming TypesetDocument, engine: LayoutEngine = .shared,
                                 images: ImageCache = ImageCache(),
                                 onCount: (_ counted: Int, _ total: Int?) -> Void = { _, _ in },
                                 onPage: (Page) throws -> Void) throws -> PaginationSummary {
-        try engine.withLock {
+        let holder = DocumentHolder(consume document)
+        return try engine.withLock {
             if images.kept == nil { images.kept = engine.paragraphCache?.images }
             var total: Int? = nil
             var reuse: LayoutReuse? = nil
             var pages: [String: Int] = [:]
-            let hasToc = document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
-            let hasPageReferences = document.hasPageReferences
-            if RunningTextLayout.usesPageCount(document) || hasToc || hasPageReferences {
+            let hasToc = holder.document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
+            let hasPageReferences = holder.document.hasPageReferences
+            if RunningTextLayout.usesPageCount(holder.document) || hasToc || hasPageReferences {
                 // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
                 // for the drawing pass: small and medium documents are laid out once, memory stays bounded.
                 reuse = LayoutReuse()
-                let counter = Paginator(document: document, engine: engine, images: images, totalPages: nil,
+                let counter = Paginator(document: holder.document, engine: engine, images: images, totalPages: nil,
                                         placeRunningText: false, reuse: reuse)
                 counter.startPrefetch()
                 defer { counter.prefetch?.stop() }
@@ -51,13 +54,24 @@ public enum DocumentLayout {
                 // counting pass gives the final page of every heading (the drawing pass checks it).
                 pages = counter.destinationPages
             }
-            let paginator = Paginator(document: document, engine: engine, images: images, totalPages: total,
+            // The last pass holds the blocks alone (the caller handed them over): it frees each page's blocks
+            // once the page is out, so the IR does not stay whole to the end (issue 14: flat memory).
+            let paginator = Paginator(document: holder.take(), engine: engine, images: images, totalPages: total,
                                       placeRunningText: true, reuse: reuse, tocPages: hasToc ? pages : nil)
+            paginator.releasesPlacedBlocks = true
             if hasPageReferences { paginator.referencePages = pages }
             paginator.startPrefetch()
             defer { paginator.prefetch?.stop() }
             return try paginator.run(onPage)
         }
+    }
+
+    /// Keeps the document until the last pass takes it (a closure cannot consume what it captures).
+    private final class DocumentHolder {
+        private var value: TypesetDocument?
+        init(_ value: consuming TypesetDocument) { self.value = value }
+        var document: TypesetDocument { value ?? TypesetDocument() }
+        func take() -> TypesetDocument { value.take() ?? TypesetDocument() }
     }
 
     /// All pages at once (tests and small documents; keeps every layout alive). A layout that stops (the page
@@ -109,7 +123,13 @@ enum PreparedBlock {
 }
 
 final class Paginator {
-    let document: TypesetDocument
+    private(set) var document: TypesetDocument
+    /// Frees the blocks of each page handed out (the last pass only: the counting pass's are the next pass's).
+    var releasesPlacedBlocks = false {
+        didSet { if releasesPlacedBlocks { _ = knownDestinations; _ = lastContentBlock } }
+    }
+    /// Blocks below this index are freed.
+    private(set) var releasedBlocks = 0
     let engine: LayoutEngine
     let images: ImageCache
     /// Columns of the current band (see ColumnBands.swift).
@@ -532,6 +552,21 @@ final class Paginator {
         page.section = section  // the level-1 heading in force at the top of the page
         pageHasContent = false
         startBand(top: document.page.margins.top)
+        releasePlacedBlocks()
+    }
+
+    /// Frees the blocks nothing can place again: those before the new page's band (balancing places a band
+    /// again from its start) and before any figure still waiting for a column.
+    private func releasePlacedBlocks() {
+        guard releasesPlacedBlocks else { return }
+        var mark = min(bands.start.block, bands.cursor.block)
+        if let waiting = deferredFigures.first { mark = min(mark, waiting.lowerBound) }
+        if let waiting = bands.snapshot?.deferredFigures.first { mark = min(mark, waiting.lowerBound) }
+        mark = min(mark, document.blocks.count)
+        while releasedBlocks < mark {
+            document.blocks[releasedBlocks] = .pageBreak
+            releasedBlocks += 1
+        }
     }
 
     private func finishPage() throws {

@@ -55,7 +55,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
     }
 
     /// Paragraphs the workers may lay out: block index and paragraph, in document order.
-    private var work: [(block: Int, paragraph: AttributedParagraph)]
+    private var work: [WorkItem]
     private var position: [Int: Int]
     /// False while lowering still adds paragraphs (`LayoutFeed`): a worker out of work waits for more.
     private var complete = true
@@ -68,6 +68,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
     private let cache: ParagraphCache?
     private let condition = NSCondition()
     private var slots: [Int: Slot] = [:]
+    /// Taken slots removed (behind the cursor): still counted by `made`.
+    private var dropped = 0
     private var cursor = 0
     /// The paginator's position in `work`, and the width it last asked for.
     private var reached = 0
@@ -114,7 +116,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
         defer { condition.unlock() }
         guard !complete else { return }
         position[block] = work.count
-        work.append((block, paragraph))
+        work.append(WorkItem(block: block, held: .paragraph(paragraph)))
         condition.broadcast()
     }
 
@@ -148,15 +150,26 @@ final class ParagraphPrefetch: @unchecked Sendable {
     var made: Int {
         condition.lock()
         defer { condition.unlock() }
-        return slots.values.filter { !$0.isWorking }.count
+        return slots.values.filter { !$0.isWorking }.count + dropped
     }
 
-    static func workList(_ document: TypesetDocument) -> [(block: Int, paragraph: AttributedParagraph)] {
-        var work: [(Int, AttributedParagraph)] = []
+    static func workList(_ document: TypesetDocument) -> [WorkItem] {
+        var work: [WorkItem] = []
         for (i, block) in document.blocks.enumerated() {
-            if case .paragraph(let p) = block, isShared(p) { work.append((i, p)) }
+            if case .paragraph(let p) = block, isShared(p) { work.append(WorkItem(block: i, held: block)) }
         }
         return work
+    }
+
+    /// A paragraph of the work list, as the document's block (one reference to the IR's: an inline paragraph
+    /// per item made the list some 300 bytes a paragraph, 1.2 MB at 350,000 words).
+    struct WorkItem {
+        let block: Int
+        var held: LayoutBlock
+        var paragraph: AttributedParagraph {
+            if case .paragraph(let p) = held { return p }
+            return ParagraphPrefetch.released
+        }
     }
 
     /// Paragraphs a worker can measure and break exactly as the paginator would: no page numbers filled in
@@ -176,7 +189,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
         }
     }
 
-    private init(work: [(block: Int, paragraph: AttributedParagraph)], width: Double, cache: ParagraphCache?) {
+    private init(work: [WorkItem], width: Double, cache: ParagraphCache?) {
         self.work = work
         self.width = width
         self.cache = cache
@@ -199,7 +212,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
         while true {
             switch slots[k] {
             case nil:
-                slots[k] = .taken
+                taken(k)
                 return nil
             case .working:
                 guard let j = nextFree() else {
@@ -208,13 +221,28 @@ final class ParagraphPrefetch: @unchecked Sendable {
                 }
                 layOut(j, engine: engine, images: images, onWorker: false)
             case .done(let made, let madeAt):
-                slots[k] = .taken
+                taken(k)
                 return madeAt == width ? made : nil
             case .taken:
                 return nil
             }
         }
     }
+
+    /// Paragraph `k` is the paginator's now: no worker needs its text again. Behind the workers' cursor its slot
+    /// goes too (a slot left behind is never looked at again), so neither grows with the document.
+    /// Called holding `condition`.
+    private func taken(_ k: Int) {
+        if k < cursor {
+            slots[k] = nil
+            dropped += 1  // `made` counts it as it counted `.taken`
+        } else {
+            slots[k] = .taken
+        }
+        work[k].held = .pageBreak
+    }
+
+    private static let released = AttributedParagraph(text: "", runs: [], style: ParagraphStyle())
 
     /// Stops the workers and waits for them (their engines go back to the pool). Drops the paragraphs and the
     /// layouts nobody took: whoever still holds this object (LayoutFeed) must not keep the IR alive after
@@ -251,7 +279,13 @@ final class ParagraphPrefetch: @unchecked Sendable {
     /// Called holding `condition`.
     private func nextFree() -> Int? {
         cursor = max(cursor, reached)
-        while cursor < work.count, slots[cursor] != nil { cursor += 1 }
+        while cursor < work.count, let slot = slots[cursor] {
+            if case .taken = slot {  // behind the cursor from now on
+                slots[cursor] = nil
+                dropped += 1
+            }
+            cursor += 1
+        }
         guard cursor < min(work.count, limit), cursor <= reached + ParagraphPrefetch.lookahead else { return nil }
         return cursor
     }

@@ -12,7 +12,11 @@ final class RunningTextLayout {
     private var cache: [Int: (text: String, layout: ParagraphLayout)] = [:]
 
     init(document: TypesetDocument, engine: LayoutEngine, images: ImageCache) {
-        self.document = document
+        // Page geometry, header, footer and title only: the blocks are the paginator's to free.
+        var running = document
+        running.blocks = []
+        running.footnotes = []
+        self.document = running
         self.engine = engine
         self.images = images
     }

@@ -106,7 +106,7 @@ struct IncrementalUpdate {
             let count = min(object.range.count, 512), start = object.range.lowerBound
             if start < chunkStart || start + count > chunkStart + chunk.count {
                 chunkStart = start
-                chunk = Self.read(source, at: start, count: max(count, 1 << 20))
+                chunk = Self.read(source, at: start, count: max(count, 1 << 18))
             }
             let from = start - chunkStart
             guard from + count <= chunk.count else { continue }
@@ -291,7 +291,8 @@ struct IncrementalUpdate {
             guard n > 0 else { break }
             got += n
         }
-        return Array(bytes.prefix(got))
+        if got < count { bytes.removeSubrange(got...) }  // in place: a copy doubled a 1 MB chunk (issue 14)
+        return bytes
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }

@@ -24,7 +24,7 @@ public enum RenderProgress: Sendable {
 public enum PDFRenderer {
     /// Lays out `document` and writes it to `path`. Returns layout warnings; throws if Cairo fails.
     /// `memo`: tagged page content kept from earlier builds (`--watch`); the output is the same without it.
-    /// `document` is consumed: a caller that hands over its only copy has the IR freed once pagination is done,
+    /// `document` is consumed: a caller that hands over its only copy has the IR freed page by page as pagination goes,
     /// before the tagging stage reads the file back (issue 14: peak memory).
     /// `clock`: CPU seconds per stage are added to it (`--verbose`).
     public static func render(_ document: consuming TypesetDocument, to path: String, memo: PageStreamMemo? = nil,
@@ -69,17 +69,22 @@ public enum PDFRenderer {
         defer { withExtendedLifetime(context) { _ = try? emitter.wait() } }
         func written(_ number: Int?) { if let number { progress(.drawn(number)) } }
         let summary: PaginationSummary
+        // All the tagging stage needs of the IR, taken now: pagination frees the blocks as pages go out.
+        var input = TaggingInput(copy document, pages: [])
+        let pageWidth = document.page.width, pageHeight = document.page.height
+        var handed = TypesetDocument()
+        swap(&handed, &document)  // the only copy goes to pagination
         let layoutStart = RenderClock.cpuNow()
         var drawing = 0.0, showing = 0.0
         do {
-            summary = try DocumentLayout.paginate(document, engine: engine, onCount: { counted, total in
+            summary = try DocumentLayout.paginate(consume handed, engine: engine, onCount: { counted, total in
                 progress(total.map(RenderProgress.total) ?? .counted(counted))
             }) { page in
                 let start = RenderClock.cpuNow()
                 defer { drawing += RenderClock.cpuNow() - start }
                 written(try emitter.wait())  // the context is the writer's until the page before is written
                 if page.links.count >= PDFLinks.analysisCoverLinks {
-                    tags.artifact(on: cr) { PDFLinks.analysisCover(width: document.page.width, height: document.page.height, on: cr) }
+                    tags.artifact(on: cr) { PDFLinks.analysisCover(width: pageWidth, height: pageHeight, on: cr) }
                 }
                 draw(page, on: cr, tags: tags)
                 tags.endPage()
@@ -96,9 +101,7 @@ public enum PDFRenderer {
         clock.add("draw", drawing - showing)
         clock.add("show", showing)
         cairo_tag_end(cr, "Document")
-        // All the tagging stage needs of the IR; the rest goes now (the caller handed over its copy).
-        var input = TaggingInput(document, pages: tags.takePages())
-        document = TypesetDocument()
+        input.pages = tags.takePages()
         try clock.measure("finish") { try surface.finish(path: path) }
         // A layout error fails the build and the file is removed: tagging the partial file would only hide the
         // located error behind an unlocated one (cairo writes an empty page when no page was finished).

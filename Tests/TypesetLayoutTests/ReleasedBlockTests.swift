@@ -1,0 +1,78 @@
+// Issue 14 (flat memory): the last pagination pass frees each page's blocks of the IR once the page is handed
+// out, so the IR of a long document is not whole to the end, also with `{{pages}}` and a table of contents
+// (the counting pass keeps no copy). Counted in heap bytes (glibc's malloc_info), not timed.
+
+import Foundation
+import TypesetIR
+@testable import TypesetLayout
+import XCTest
+
+final class ReleasedBlockTests: XCTestCase {
+    #if canImport(Glibc)
+    /// Heap in use when the document is made, when its first page and its last page are handed out.
+    private func heap(sections: Int) throws -> (ir: Int, first: Int, last: Int, pages: Int) {
+        guard let before = HeapBytes.inUse() else { throw XCTSkip("malloc_info is not available") }
+        let doc = RetainedLayoutTests.document(sections: sections)
+        guard let made = HeapBytes.inUse() else { throw XCTSkip("malloc_info is not available") }
+        var first: Int? = nil, last = 0, pages = 0
+        _ = try DocumentLayout.paginate(consume doc) { _ in
+            let now = HeapBytes.inUse() ?? 0
+            if first == nil { first = now }
+            last = now
+            pages += 1
+        }
+        return (made - before, first ?? 0, last, pages)
+    }
+
+    func testBlocksAreFreedAsPagesGoOut() throws {
+        _ = try heap(sections: 20)  // fonts, caches and patterns: loaded before anything is counted
+        for sections in [300, 1200] {
+            let run = try heap(sections: sections)
+            let report = "\(sections) sections, \(run.pages) pages: IR \(run.ir) bytes, heap at the first page "
+                + "\(run.first), at the last \(run.last)"
+            print("released blocks: \(report)")
+            XCTAssertGreaterThan(run.pages, sections / 20, report)
+            // Holding the IR to the end, the heap at the last page was about the first page's; freed page by
+            // page, all but the last page's blocks are gone by then.
+            XCTAssertLessThan(run.last, run.first - run.ir / 2, report)
+        }
+    }
+    #endif
+
+    /// What the renderer hands over is freed; a caller that keeps its copy keeps its blocks whole.
+    func testCallersCopyStaysWhole() throws {
+        let doc = RetainedLayoutTests.document(sections: 40)
+        _ = try DocumentLayout.paginate(doc) { _ in }
+        let paragraphs = doc.blocks.filter { if case .paragraph = $0 { true } else { false } }.count
+        XCTAssertEqual(paragraphs, 80 + 40)
+    }
+}
+
+#if canImport(Glibc)
+/// Bytes glibc's allocator has handed out and not taken back (`malloc_info`, looked up at run time).
+enum HeapBytes {
+    typealias Report = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+
+    static func inUse() -> Int? {
+        guard let symbol = dlsym(nil, "malloc_info") else { return nil }
+        var buffer: UnsafeMutablePointer<CChar>? = nil
+        var size = 0
+        guard let stream = open_memstream(&buffer, &size) else { return nil }
+        let status = unsafeBitCast(symbol, to: Report.self)(0, stream)
+        fclose(stream)
+        defer { free(buffer) }
+        guard status == 0, let buffer else { return nil }
+        let xml = String(cString: buffer)
+        func last(_ tag: String) -> Int? {
+            guard let start = xml.range(of: tag, options: .backwards) else { return nil }
+            let rest = xml[start.upperBound...]
+            guard let open = rest.range(of: "size=\""), let close = rest[open.upperBound...].firstIndex(of: "\"")
+            else { return nil }
+            return Int(rest[open.upperBound..<close])
+        }
+        guard let current = last("<system type=\"current\""), let fast = last("<total type=\"fast\""),
+              let free = last("<total type=\"rest\""), let mapped = last("<total type=\"mmap\"") else { return nil }
+        return current - fast - free + mapped
+    }
+}
+#endif
