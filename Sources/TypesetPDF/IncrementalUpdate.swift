@@ -125,14 +125,14 @@ struct IncrementalUpdate {
     mutating func put(_ number: Int, _ syntax: String) throws {
         try begin(number)
         pending.append(contentsOf: syntax.utf8)
-        pending.append(contentsOf: "\nendobj\n".utf8)
+        pending.append(ascii: "\nendobj\n")
     }
 
     /// Object `number` as bytes already made (PDFBytes.swift).
     mutating func put(_ number: Int, bytes: [UInt8]) throws {
         try begin(number)
         pending.append(contentsOf: bytes)
-        pending.append(contentsOf: "\nendobj\n".utf8)
+        pending.append(ascii: "\nendobj\n")
     }
 
     /// A stream object: `dictionary` entries (without /Length) and its data.
@@ -140,7 +140,7 @@ struct IncrementalUpdate {
         try begin(number)
         pending.append(contentsOf: "<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8)
         pending.append(contentsOf: data)
-        pending.append(contentsOf: "\nendstream\nendobj\n".utf8)
+        pending.append(ascii: "\nendstream\nendobj\n")
     }
 
     /// Object `number` written in parts (`write`, then `end`): an element with a million kids is never one string.
@@ -148,7 +148,7 @@ struct IncrementalUpdate {
         if pending.count >= Self.flushSize { try flush() }
         offsets[number] = length + pending.count
         pending.appendInt(number)
-        pending.append(contentsOf: " 0 obj\n".utf8)
+        pending.append(ascii: " 0 obj\n")
     }
 
     mutating func write(_ syntax: String) throws {
@@ -203,11 +203,11 @@ struct IncrementalUpdate {
             }
             for (n, offset) in offsets where n < nextNumber { at[n] = offset }
             xref.reserveCapacity(20 * nextNumber + 32)
-            xref.append(contentsOf: "0 ".utf8)
+            xref.append(ascii: "0 ")
             xref.appendInt(nextNumber)
-            xref.append(contentsOf: "\n0000000000 65535 f \n".utf8)
+            xref.append(ascii: "\n0000000000 65535 f \n")
             for offset in at.dropFirst() {
-                if offset >= 0 { xref.appendXrefEntry(offset) } else { xref.append(contentsOf: "0000000000 00000 f \n".utf8) }
+                if offset >= 0 { xref.appendXrefEntry(offset) } else { xref.append(ascii: "0000000000 00000 f \n") }
             }
             previous = nil
         } else {

@@ -33,7 +33,7 @@ enum PDFLinks {
     static func appendAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
         let a = link.area
         let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
-        out.append(contentsOf: "<< /Type /Annot /Subtype /Link /Rect [".utf8)
+        out.append(ascii: "<< /Type /Annot /Subtype /Link /Rect [")
         appendNumber(left.rounded(.down), to: &out)
         out.append(0x20)
         appendNumber(h - (a.y + a.height).rounded(.up), to: &out)
@@ -41,29 +41,38 @@ enum PDFLinks {
         appendNumber(right.rounded(.up), to: &out)
         out.append(0x20)
         appendNumber(h - a.y.rounded(.down), to: &out)
-        out.append(contentsOf: "] /QuadPoints [".utf8)
-        for (k, (x, y)) in [(left, top), (right, top), (right, bottom), (left, bottom)].enumerated() {
-            if k > 0 { out.append(0x20) }
-            appendNumber(x, to: &out)
-            out.append(0x20)
-            appendNumber(y, to: &out)
-        }
-        out.append(contentsOf: "] /BS << /W 0 >> ".utf8)
+        out.append(ascii: "] /QuadPoints [")
+        appendNumber(left, to: &out)
+        out.append(0x20)
+        appendNumber(top, to: &out)
+        out.append(0x20)
+        appendNumber(right, to: &out)
+        out.append(0x20)
+        appendNumber(top, to: &out)
+        out.append(0x20)
+        appendNumber(right, to: &out)
+        out.append(0x20)
+        appendNumber(bottom, to: &out)
+        out.append(0x20)
+        appendNumber(left, to: &out)
+        out.append(0x20)
+        appendNumber(bottom, to: &out)
+        out.append(ascii: "] /BS << /W 0 >> ")
         switch a.target {
         case .url(let uri):
-            out.append(contentsOf: "/A << /Type /Action /S /URI /URI (".utf8)
+            out.append(ascii: "/A << /Type /Action /S /URI /URI (")
             appendURIForPDF(uri, to: &out)
-            out.append(contentsOf: ") >>".utf8)
+            out.append(ascii: ") >>")
         case .destination(let name):
-            out.append(contentsOf: "/Dest (".utf8)
+            out.append(ascii: "/Dest (")
             out.append(contentsOf: destinationName(name).utf8)
             out.append(UInt8(ascii: ")"))
         }
-        out.append(contentsOf: " /StructParent ".utf8)
+        out.append(ascii: " /StructParent ")
         appendNumber(Double(structParent), to: &out)
-        out.append(contentsOf: " /Contents ".utf8)
+        out.append(ascii: " /Contents ")
         out.appendPDFText(link.contents)
-        out.append(contentsOf: " /F 4 >>".utf8)
+        out.append(ascii: " /F 4 >>")
     }
 
     /// A PDF number to a thousandth of a point, without trailing zeros (`12.5`, `-3`); in integer arithmetic,
@@ -78,23 +87,33 @@ enum PDFLinks {
         let scaled = (v * 1000).rounded()
         guard scaled.isFinite, abs(scaled) < 1e15 else { return out.append(UInt8(ascii: "0")) }
         let m = Int(scaled)
-        if m < 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(abs(m) / 1000, to: &out)
-        var fraction = abs(m) % 1000
-        guard fraction != 0 else { return }
-        out.append(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var divisor = digits == 3 ? 100 : digits == 2 ? 10 : 1
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        var whole = m.magnitude / 1000, fraction = m.magnitude % 1000
+        // At most 13 digits, a sign, a point and 3 decimals: formatted from the end into 24 bytes, copied once.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var at = buffer.count
+            if fraction != 0 {
+                var places = 3
+                while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+                for _ in 0 ..< places {
+                    at -= 1
+                    buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                }
+                at -= 1
+                buffer[at] = UInt8(ascii: ".")
+            }
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole > 0
+            if m < 0 {
+                at -= 1
+                buffer[at] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[at...]))
         }
-    }
-
-    private static func appendDigits(_ n: Int, to out: inout [UInt8]) {
-        if n >= 10 { appendDigits(n / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     /// cairo 1.16 adds the extents of each drawing on a page to one region, at a cost that grows with the

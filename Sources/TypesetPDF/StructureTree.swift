@@ -61,14 +61,18 @@ struct StructureTree {
             }
             owners.append(PageOwners(pageOwners))
             for (index, recorded) in (page < links.count ? links[page] : []).enumerated() {
+                // A new element under the link's owner (as `add(owner + [link])`, without a path per link).
                 let link = StructureNode(id: nextLinkID, type: "Link")
                 nextLinkID += 1
-                _ = add(recorded.owner + [link])
-                elements.update(link.id) { $0.content = [.annotation(page: page, index: index)] }
+                let owner = add(recorded.owner)
+                var element = Element(node: link, parent: owner)
+                element.content.append(.annotation(page: page, index: index))
+                elements.insert(element, id: link.id)
+                if let owner { elements.update(owner) { $0.children.append(link.id) } } else { top.append(link.id) }
                 linkElements.append((page, index, link.id, recorded.contents))
             }
         }
-        for id in elements.keys { elements.update(id) { $0.children.sort() } }
+        for id in elements.keys { elements.update(id) { if $0.children.count > 1 { $0.children.sort() } } }
         top.sort()
     }
 
@@ -107,11 +111,19 @@ struct ElementStore {
     }
 
     func contains(_ id: Int) -> Bool {
-        if id >= 0 && id < Self.denseLimit { return id < dense.count && dense[id] != nil }
+        if id >= 0 && id < Self.denseLimit { return id < dense.count && Self.isSet(dense[id]) }
         if id >= Self.linkBase && id - Self.linkBase < Self.denseLimit {
-            return id - Self.linkBase < links.count && links[id - Self.linkBase] != nil
+            return id - Self.linkBase < links.count && Self.isSet(links[id - Self.linkBase])
         }
         return sparse[id] != nil
+    }
+
+    /// Looked at in place: `!= nil` copied the element (its arrays retained and released) per lookup.
+    private static func isSet(_ element: borrowing Element?) -> Bool {
+        switch element {
+        case .none: return false
+        case .some: return true
+        }
     }
 
     /// Room for ids up to `id` without growing again.
@@ -150,10 +162,12 @@ struct ElementStore {
     }
 
     private static func update(at k: Int, in array: inout [Element?], _ change: (inout Element) -> Void) {
-        guard k < array.count, var element = array[k] else { return }
-        array[k] = nil  // moved out: the change does not copy its arrays
-        change(&element)
-        array[k] = element
+        guard k < array.count else { return }
+        // Moved out and back, never copied: the change does not copy its arrays, and nothing is retained.
+        var element: Element? = nil
+        swap(&element, &array[k])
+        if element != nil { change(&element!) }
+        swap(&element, &array[k])
     }
 
     /// Every id, in increasing order.

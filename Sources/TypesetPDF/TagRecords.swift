@@ -159,10 +159,20 @@ struct ContentList: Sequence, ExpressibleByArrayLiteral {
         return (annotation ? 1 << 63 : 0) | p << 32 | v
     }
 
-    func makeIterator() -> AnyIterator<StructureTree.Content> {
+    func makeIterator() -> Iterator { Iterator(head: head, chunks: chunks) }
+
+    /// A plain iterator (an `AnyIterator` cost a closure call and an allocation per element of every link).
+    struct Iterator: IteratorProtocol {
+        let head: [UInt64]
+        let chunks: [[UInt64]]
         var c = -1, i = 0
-        let head = head, chunks = chunks
-        return AnyIterator {
+
+        init(head: [UInt64], chunks: [[UInt64]]) {
+            self.head = head
+            self.chunks = chunks
+        }
+
+        mutating func next() -> StructureTree.Content? {
             while i >= (c < 0 ? head.count : c < chunks.count ? chunks[c].count : 0) {
                 guard c < chunks.count else { return nil }
                 c += 1
@@ -186,10 +196,15 @@ struct PageOwners: Sequence {
         }
     }
 
-    func makeIterator() -> AnyIterator<Int?> {
+    func makeIterator() -> Iterator { Iterator(runs: runs) }
+
+    struct Iterator: IteratorProtocol {
+        let runs: [(owner: Int?, count: Int)]
         var run = 0, used = 0
-        let runs = runs
-        return AnyIterator {
+
+        init(runs: [(owner: Int?, count: Int)]) { self.runs = runs }
+
+        mutating func next() -> Int?? {
             while run < runs.count && used >= runs[run].count {
                 run += 1
                 used = 0

@@ -173,11 +173,11 @@ enum TaggedPDF {
             try update.begin(objectNumber)
             let parent = element.parent.flatMap(number) ?? document
             try update.write { out in
-                out.append(contentsOf: "<< /Type /StructElem /S /".utf8)
+                out.append(ascii: "<< /Type /StructElem /S /")
                 out.append(contentsOf: node.type.utf8)
-                out.append(contentsOf: " /P ".utf8)
+                out.append(ascii: " /P ")
                 out.appendRef(parent)
-                out.append(contentsOf: " /K [".utf8)
+                out.append(ascii: " /K [")
             }
             var first = true
             for content in element.content {
@@ -188,18 +188,18 @@ enum TaggedPDF {
                         if page == firstPage {
                             out.appendInt(mcid)
                         } else {
-                            out.append(contentsOf: "<< /Type /MCR /Pg ".utf8)
+                            out.append(ascii: "<< /Type /MCR /Pg ")
                             out.appendRef(pageNumbers[page])
-                            out.append(contentsOf: " /MCID ".utf8)
+                            out.append(ascii: " /MCID ")
                             out.appendInt(mcid)
-                            out.append(contentsOf: " >>".utf8)
+                            out.append(ascii: " >>")
                         }
                     case .annotation(let page, let index):
-                        out.append(contentsOf: "<< /Type /OBJR /Pg ".utf8)
+                        out.append(ascii: "<< /Type /OBJR /Pg ")
                         out.appendRef(pageNumbers[page])
-                        out.append(contentsOf: " /Obj ".utf8)
+                        out.append(ascii: " /Obj ")
                         out.appendRef(annotations[page][index])
-                        out.append(contentsOf: " >>".utf8)
+                        out.append(ascii: " >>")
                     }
                 }
                 first = false
@@ -215,15 +215,15 @@ enum TaggedPDF {
             try update.write { out in
                 out.append(UInt8(ascii: "]"))
                 if let firstPage {
-                    out.append(contentsOf: " /Pg ".utf8)
+                    out.append(ascii: " /Pg ")
                     out.appendRef(pageNumbers[firstPage])
                 }
                 if let alt = node.alt {
-                    out.append(contentsOf: " /Alt ".utf8)
+                    out.append(ascii: " /Alt ")
                     out.appendPDFText(alt)
                 }
                 if let language = node.language {
-                    out.append(contentsOf: " /Lang ".utf8)
+                    out.append(ascii: " /Lang ")
                     out.appendPDFText(language)
                 }
                 if let scope = node.scope { out.append(contentsOf: " /A << /O /Table /Scope /\(scope) >>".utf8) }
@@ -231,7 +231,7 @@ enum TaggedPDF {
                     out.append(contentsOf: " /A << /O /List /ListNumbering /\(numbering) >>".utf8)
                 }
                 if node.type == "Note" { out.append(contentsOf: " /ID \(PDFSyntax.ascii("note-\(id)"))".utf8) }   // PDF/UA: notes have ids
-                out.append(contentsOf: " >>\nendobj\n".utf8)
+                out.append(ascii: " >>\nendobj\n")
             }
         }
         try update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
@@ -250,7 +250,7 @@ enum TaggedPDF {
             try update.begin(annotations[link.page][link.index])
             try update.write { out in
                 PDFLinks.appendAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
-                out.append(contentsOf: "\nendobj\n".utf8)
+                out.append(ascii: "\nendobj\n")
             }
             if !linkKeys.isEmpty { linkKeys.append(0x20) }
             linkKeys.appendInt(key)
@@ -268,7 +268,7 @@ enum TaggedPDF {
                 let owned = owner.map { number($0) ?? document }
                 try update.write { out in
                     if inner { out.append(0x20) }
-                    if let owned { out.appendRef(owned) } else { out.append(contentsOf: "null".utf8) }
+                    if let owned { out.appendRef(owned) } else { out.append(ascii: "null") }
                 }
                 inner = true
             }
@@ -290,7 +290,14 @@ enum TaggedPDF {
     static func annotationArray(_ numbers: [Int], kept page: qpdf_oh, _ pdf: QPDFFile) -> String {
         let existing = pdf.key(page, "/Annots")
         let cairo = (0 ..< pdf.count(existing)).map { pdf.objectNumber(pdf.item(existing, $0)) }.filter { $0 > 0 }
-        return "/Annots [" + (cairo + numbers).map(PDFSyntax.ref).joined(separator: " ") + "]"
+        var out: [UInt8] = []
+        out.append(ascii: "/Annots [")
+        for (k, n) in (cairo + numbers).enumerated() {
+            if k > 0 { out.append(0x20) }
+            out.appendRef(n)
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Title and `D:` dates in the Info dictionary (the XMP repeats them); returns cairo's Producer.
