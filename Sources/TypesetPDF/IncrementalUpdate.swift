@@ -147,8 +147,10 @@ struct IncrementalUpdate {
     mutating func begin(_ number: Int) throws {
         if pending.count >= Self.flushSize { try flush() }
         offsets[number] = length + pending.count
-        pending.appendInt(number)
-        pending.append(ascii: " 0 obj\n")
+        pending.appendWriting(maximum: 32) { out in
+            out.putInt(number)
+            out.put(" 0 obj\n")
+        }
     }
 
     mutating func write(_ syntax: String) throws {

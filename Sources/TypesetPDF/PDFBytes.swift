@@ -67,3 +67,75 @@ extension Array where Element == UInt8 {
         append(ascii: " 00000 n \n")
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Room for at most `maximum` bytes, filled by `write` through a cursor (no capacity check per byte);
+    /// only what it writes is kept.
+    mutating func appendWriting(maximum: Int, _ write: (inout ByteCursor) -> Void) {
+        append(addingCapacity: maximum) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                var cursor = ByteCursor(at: base + initialized)
+                write(&cursor)
+                let written = cursor.at - (base + initialized)
+                precondition(written <= buffer.count - initialized, "wrote past the room made")
+                initialized += written
+            }
+        }
+    }
+}
+
+/// Writes at a pointer into room made beforehand (`appendWriting`); the caller bounds what is written.
+struct ByteCursor {
+    var at: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        at.pointee = byte
+        at += 1
+    }
+
+    @inline(__always)
+    mutating func put(_ literal: StaticString) {
+        let n = literal.utf8CodeUnitCount
+        at.update(from: literal.utf8Start, count: n)
+        at += n
+    }
+
+    /// A string's UTF-8 bytes as they are.
+    mutating func put(utf8 s: String) {
+        for byte in s.utf8 { put(byte) }
+    }
+
+    /// A decimal integer (at most 20 bytes).
+    mutating func putInt(_ n: Int) {
+        if n < 0 { put(UInt8(ascii: "-")) }
+        putDigits(n.magnitude)
+    }
+
+    mutating func putDigits(_ v: UInt) {
+        if v < 10 { return put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)) }
+        if v < 1000 {
+            if v >= 100 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 100)) }
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 10 % 10))
+            return put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10))
+        }
+        var digits = 1, t = v
+        while t >= 10 { t /= 10; digits += 1 }
+        var r = v, k = digits
+        repeat {
+            k -= 1
+            at[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: r % 10)
+            r /= 10
+        } while k > 0
+        at += digits
+    }
+}
+
+extension ByteCursor {
+    /// `N 0 R`.
+    mutating func putRef(_ n: Int) {
+        putInt(n)
+        put(" 0 R")
+    }
+}

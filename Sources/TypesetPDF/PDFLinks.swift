@@ -33,46 +33,105 @@ enum PDFLinks {
     static func appendAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
         let a = link.area
         let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
-        out.append(ascii: "<< /Type /Annot /Subtype /Link /Rect [")
-        appendNumber(left.rounded(.down), to: &out)
-        out.append(0x20)
-        appendNumber(h - (a.y + a.height).rounded(.up), to: &out)
-        out.append(0x20)
-        appendNumber(right.rounded(.up), to: &out)
-        out.append(0x20)
-        appendNumber(h - a.y.rounded(.down), to: &out)
-        out.append(ascii: "] /QuadPoints [")
-        appendNumber(left, to: &out)
-        out.append(0x20)
-        appendNumber(top, to: &out)
-        out.append(0x20)
-        appendNumber(right, to: &out)
-        out.append(0x20)
-        appendNumber(top, to: &out)
-        out.append(0x20)
-        appendNumber(right, to: &out)
-        out.append(0x20)
-        appendNumber(bottom, to: &out)
-        out.append(0x20)
-        appendNumber(left, to: &out)
-        out.append(0x20)
-        appendNumber(bottom, to: &out)
-        out.append(ascii: "] /BS << /W 0 >> ")
+        // Bounds: the literals (under 200 bytes), ten numbers (at most 18 bytes each), the target (3 bytes a
+        // byte when percent-encoded) and the contents (4 hex digits a byte at most).
+        let target: Int
         switch a.target {
-        case .url(let uri):
-            out.append(ascii: "/A << /Type /Action /S /URI /URI (")
-            appendURIForPDF(uri, to: &out)
-            out.append(ascii: ") >>")
-        case .destination(let name):
-            out.append(ascii: "/Dest (")
-            out.append(contentsOf: destinationName(name).utf8)
-            out.append(UInt8(ascii: ")"))
+        case .url(let uri): target = uri.utf8.count
+        case .destination(let name): target = name.utf8.count
         }
-        out.append(ascii: " /StructParent ")
-        appendNumber(Double(structParent), to: &out)
-        out.append(ascii: " /Contents ")
-        out.appendPDFText(link.contents)
-        out.append(ascii: " /F 4 >>")
+        out.appendWriting(maximum: 512 + 3 * target + 4 * link.contents.utf8.count) { out in
+            out.put("<< /Type /Annot /Subtype /Link /Rect [")
+            putNumber(left.rounded(.down), to: &out)
+            out.put(0x20)
+            putNumber(h - (a.y + a.height).rounded(.up), to: &out)
+            out.put(0x20)
+            putNumber(right.rounded(.up), to: &out)
+            out.put(0x20)
+            putNumber(h - a.y.rounded(.down), to: &out)
+            out.put("] /QuadPoints [")
+            putNumber(left, to: &out)
+            out.put(0x20)
+            putNumber(top, to: &out)
+            out.put(0x20)
+            putNumber(right, to: &out)
+            out.put(0x20)
+            putNumber(top, to: &out)
+            out.put(0x20)
+            putNumber(right, to: &out)
+            out.put(0x20)
+            putNumber(bottom, to: &out)
+            out.put(0x20)
+            putNumber(left, to: &out)
+            out.put(0x20)
+            putNumber(bottom, to: &out)
+            out.put("] /BS << /W 0 >> ")
+            switch a.target {
+            case .url(let uri):
+                out.put("/A << /Type /Action /S /URI /URI (")
+                var uri = uri
+                uri.withUTF8 { bytes in
+                    for byte in bytes {
+                        if byte > 0x20 && byte < 0x7F && !mustEncode[Int(byte)] { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
+                    }
+                }
+                out.put(") >>")
+            case .destination(let name):
+                out.put("/Dest (")
+                for byte in name.utf8 {
+                    if isNameByte(byte) { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
+                }
+                out.put(UInt8(ascii: ")"))
+            }
+            out.put(" /StructParent ")
+            putNumber(Double(structParent), to: &out)
+            out.put(" /Contents ")
+            putPDFText(link.contents, to: &out)
+            out.put(" /F 4 >>")
+        }
+    }
+
+    /// `appendNumber` through a cursor.
+    static func putNumber(_ v: Double, to out: inout ByteCursor) {
+        let scaled = (v * 1000).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return out.put(UInt8(ascii: "0")) }
+        let m = Int(scaled)
+        if m < 0 { out.put(UInt8(ascii: "-")) }
+        out.putDigits(m.magnitude / 1000)
+        var fraction = m.magnitude % 1000
+        guard fraction != 0 else { return }
+        // Up to three decimals, without trailing zeros.
+        out.put(UInt8(ascii: "."))
+        out.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
+        let last = fraction % 10
+        fraction = fraction / 10 % 10
+        if fraction != 0 || last != 0 { out.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction)) }
+        if last != 0 { out.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: last)) }
+    }
+
+    /// `CFormat.percentEncoded(byte)`: `%` and two uppercase hex digits.
+    static func putPercentEncoded(_ byte: UInt8, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "%"))
+        out.put(hexDigits[Int(byte >> 4)])
+        out.put(hexDigits[Int(byte & 15)])
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// `PDFSyntax.text(s)` through a cursor (at most 4 bytes a byte of `s`, and 8 more).
+    static func putPDFText(_ s: String, to out: inout ByteCursor) {
+        var s = s
+        let plain = s.withUTF8 { bytes -> Bool in
+            for c in bytes where c < 0x20 || c >= 0x7F { return false }
+            out.put(UInt8(ascii: "("))
+            for c in bytes {
+                if c == UInt8(ascii: "(") || c == UInt8(ascii: ")") || c == UInt8(ascii: "\\") { out.put(UInt8(ascii: "\\")) }
+                out.put(c)
+            }
+            out.put(UInt8(ascii: ")"))
+            return true
+        }
+        if !plain { out.put(utf8: PDFSyntax.text(s)) }
     }
 
     /// A PDF number to a thousandth of a point, without trailing zeros (`12.5`, `-3`); in integer arithmetic,
@@ -149,15 +208,20 @@ enum PDFLinks {
     static func destinationName(_ id: String) -> String {
         var out = ""
         for byte in id.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                out.append(Character(Unicode.Scalar(byte)))
-            default:
-                out += CFormat.percentEncoded(byte)
-            }
+            if isNameByte(byte) { out.append(Character(Unicode.Scalar(byte))) } else { out += CFormat.percentEncoded(byte) }
         }
         return out
+    }
+
+    /// A byte a destination name keeps as it is.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The URI as cairo 1.16 can write it: it puts the value into a PDF string as it is, so `(`, `)` and `\`

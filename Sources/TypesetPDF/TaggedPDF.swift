@@ -172,34 +172,39 @@ enum TaggedPDF {
             // Written in parts: a paragraph of a million lines has a million kids.
             try update.begin(objectNumber)
             let parent = element.parent.flatMap(number) ?? document
+            // Each part through a cursor into room made for it (the bounds: literals and 20 digits a number).
             try update.write { out in
-                out.append(ascii: "<< /Type /StructElem /S /")
-                out.append(contentsOf: node.type.utf8)
-                out.append(ascii: " /P ")
-                out.appendRef(parent)
-                out.append(ascii: " /K [")
+                out.appendWriting(maximum: 96 + node.type.utf8.count) { out in
+                    out.put("<< /Type /StructElem /S /")
+                    out.put(utf8: node.type)
+                    out.put(" /P ")
+                    out.putRef(parent)
+                    out.put(" /K [")
+                }
             }
             var first = true
             for content in element.content {
                 try update.write { out in
-                    if !first { out.append(0x20) }
-                    switch content {
-                    case .mcid(let page, let mcid):
-                        if page == firstPage {
-                            out.appendInt(mcid)
-                        } else {
-                            out.append(ascii: "<< /Type /MCR /Pg ")
-                            out.appendRef(pageNumbers[page])
-                            out.append(ascii: " /MCID ")
-                            out.appendInt(mcid)
-                            out.append(ascii: " >>")
+                    out.appendWriting(maximum: 128) { out in
+                        if !first { out.put(0x20) }
+                        switch content {
+                        case .mcid(let page, let mcid):
+                            if page == firstPage {
+                                out.putInt(mcid)
+                            } else {
+                                out.put("<< /Type /MCR /Pg ")
+                                out.putRef(pageNumbers[page])
+                                out.put(" /MCID ")
+                                out.putInt(mcid)
+                                out.put(" >>")
+                            }
+                        case .annotation(let page, let index):
+                            out.put("<< /Type /OBJR /Pg ")
+                            out.putRef(pageNumbers[page])
+                            out.put(" /Obj ")
+                            out.putRef(annotations[page][index])
+                            out.put(" >>")
                         }
-                    case .annotation(let page, let index):
-                        out.append(ascii: "<< /Type /OBJR /Pg ")
-                        out.appendRef(pageNumbers[page])
-                        out.append(ascii: " /Obj ")
-                        out.appendRef(annotations[page][index])
-                        out.append(ascii: " >>")
                     }
                 }
                 first = false
@@ -207,16 +212,20 @@ enum TaggedPDF {
             for child in element.children {
                 let kid = number(child) ?? document
                 try update.write { out in
-                    if !first { out.append(0x20) }
-                    out.appendRef(kid)
+                    out.appendWriting(maximum: 32) { out in
+                        if !first { out.put(0x20) }
+                        out.putRef(kid)
+                    }
                 }
                 first = false
             }
             try update.write { out in
-                out.append(UInt8(ascii: "]"))
-                if let firstPage {
-                    out.append(ascii: " /Pg ")
-                    out.appendRef(pageNumbers[firstPage])
+                out.appendWriting(maximum: 40) { out in
+                    out.put(UInt8(ascii: "]"))
+                    if let firstPage {
+                        out.put(" /Pg ")
+                        out.putRef(pageNumbers[firstPage])
+                    }
                 }
                 if let alt = node.alt {
                     out.append(ascii: " /Alt ")
@@ -252,10 +261,13 @@ enum TaggedPDF {
                 PDFLinks.appendAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
                 out.append(ascii: "\nendobj\n")
             }
-            if !linkKeys.isEmpty { linkKeys.append(0x20) }
-            linkKeys.appendInt(key)
-            linkKeys.append(0x20)
-            linkKeys.appendRef(number(link.element) ?? document)
+            let owned = number(link.element) ?? document
+            linkKeys.appendWriting(maximum: 64) { out in
+                if key > tree.owners.count { out.put(0x20) }
+                out.putInt(key)
+                out.put(0x20)
+                out.putRef(owned)
+            }
             key += 1
         }
         try update.begin(parentTree)
