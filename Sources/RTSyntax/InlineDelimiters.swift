@@ -348,10 +348,18 @@ extension InlineParser {
             end = after
         }
         guard destination != nil || isSpan else { return giveUp(&self) }
-        flushText()
-        processEmphasis(bottom: bracket.delimBottom)
+        let children: [Inline], depth: Int
+        if last == bracket.piece, case .run = pieces[bracket.piece].kind {
+            // Only plain text since the bracket (`[a]`, `[a](/x)`): it is the content as it stands, without
+            // a piece made and collected again (no delimiter can follow the bracket without a piece).
+            (children, depth) = takePendingText()
+        } else {
+            flushText()
+            processEmphasis(bottom: bracket.delimBottom)
+            guard case .run = pieces[bracket.piece].kind else { return giveUp(&self) }
+            (children, depth) = collect(from: pieces[bracket.piece].next, upTo: -1)
+        }
         guard case .run(let start, _) = pieces[bracket.piece].kind else { return giveUp(&self) }
-        let (children, depth) = collect(from: pieces[bracket.piece].next, upTo: -1)
         if depth + 1 > InlineParser.maxDepth {
             // Too deep: every open bracket would enclose this content, so all of them become text.
             warnTooDeep(start)

@@ -92,6 +92,10 @@ struct InlineParser {
     /// Link reference definitions known so far, and the labels looked up in vain.
     var definitions: [String: LinkDefinition] = [:]
     var missedLabels: Set<String> = []
+    /// The last label looked up, as written, and the destination it found (nil: none): links in a row often
+    /// repeat a label, and comparing its bytes costs less than folding and hashing it.
+    var lastLabel: [UInt8]? = nil
+    var lastLabelDestination: String? = nil
     /// Footnotes.swift: bracket pairs for `^[...]` (found on first use) and how deep in inline notes this is.
     var footnoteBrackets: [Int: Int]? = nil
     var footnoteDepth = 0
@@ -250,6 +254,22 @@ struct InlineParser {
         textStart = -1
         textBytes.removeAll(keepingCapacity: true)
         textLiterals.removeAll(keepingCapacity: true)
+    }
+
+    /// The pending text as inlines (what `flushText` then `collect` make of it), and their depth.
+    mutating func takePendingText() -> (inlines: [Inline], depth: Int) {
+        steps += 1
+        guard textStart >= 0 else { return ([], 0) }
+        var inlines: [Inline] = []
+        if !textBytes.isEmpty {
+            var inline = Inline(.text(String(decoding: textBytes, as: UTF8.self)), range: input.range(textStart, textEnd))
+            inline.literalOffsets = textLiterals
+            inlines = [inline]
+        }
+        textStart = -1
+        textBytes.removeAll(keepingCapacity: true)
+        textLiterals.removeAll(keepingCapacity: true)
+        return (inlines, inlines.count)
     }
 
     /// Literal text that smart punctuation must not touch: an escaped or entity-written `" ' - .`.

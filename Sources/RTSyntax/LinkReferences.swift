@@ -224,11 +224,14 @@ extension InlineParser {
         // A shortcut's text is its label; text holding brackets or over 999 bytes is none.
         guard label.0 < label.1, buf[label.0] != 0x5E, LinkReferences.isLabel(buf, label.0, label.1) else { return nil }
         steps += label.1 - label.0
-        let key = LinkReferences.normalize(buf[label.0 ..< label.1])
-        guard let definition = definitions[key] else {
-            missedLabels.insert(key)
-            return nil
+        if let last = lastLabel, last.count == label.1 - label.0, last.elementsEqual(buf[label.0 ..< label.1]) {
+            return lastLabelDestination.map { ($0, end) }
         }
-        return (definition.destination, end)
+        let key = LinkReferences.normalize(buf[label.0 ..< label.1])
+        let destination = definitions[key]?.destination
+        if destination == nil { missedLabels.insert(key) }
+        lastLabel = Array(buf[label.0 ..< label.1])
+        lastLabelDestination = destination
+        return destination.map { ($0, end) }
     }
 }

@@ -40,7 +40,8 @@ struct DocumentLowerer {
     var smart = true
     /// The state inside a link for the state outside the last one (InlineLowering): thousands of links in a
     /// paragraph share it, and applying the `link` style costs more than comparing.
-    var linkStyleMemo: (outside: StyleState, inside: StyleState)? = nil
+    /// Held by reference: reading a tuple of two states copied (retained) both for every link.
+    var linkStyleMemo: LinkStyleMemo? = nil
     /// Open structure elements for the tagged PDF (StructureLowering.swift).
     var structure = StructureState()
 

@@ -94,7 +94,7 @@ extension DocumentLowerer {
                 } else {
                     let outside = inner
                     sheet.apply("link", to: &inner, scope: .character)
-                    linkStyleMemo = (outside, inner)
+                    linkStyleMemo = LinkStyleMemo(outside: outside, inside: inner)
                 }
                 if let target = linkTarget(destination) {
                     if case .drop(let reason) = LinkPolicy.check(target) {
@@ -153,5 +153,15 @@ extension DocumentLowerer {
         } else if !options.allowUndefined {
             diagnostics.append(.error("undefined variable '\(name)'", at: location))
         }
+    }
+}
+
+/// The state inside a link for the state outside it (`DocumentLowerer.linkStyleMemo`).
+final class LinkStyleMemo {
+    let outside: StyleState
+    let inside: StyleState
+    init(outside: StyleState, inside: StyleState) {
+        self.outside = outside
+        self.inside = inside
     }
 }

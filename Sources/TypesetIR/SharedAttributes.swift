@@ -73,10 +73,11 @@ final class Interner<Value: Hashable & Sendable>: @unchecked Sendable {
     /// Moves `shared` to the front of `recent` (from index `k`, or new).
     private func remember(_ shared: Shared<Value>, at k: Int?) {
         if let k {
-            recent.remove(at: k)
-        } else if recent.count >= Self.recentCount {
-            recent.removeLast()
+            // Swapped down to the front: no array is shifted and no reference counted.
+            for j in stride(from: k, to: 0, by: -1) { recent.swapAt(j, j - 1) }
+            return
         }
+        if recent.count >= Self.recentCount { recent.removeLast() }
         recent.insert(shared, at: 0)
     }
 }

@@ -10,10 +10,11 @@ struct ElementSlots {
     static let denseLimit = 1 << 26
     /// Link elements' ids (StructureTree) count up from here.
     static let linkBase = 1 << 41
-    /// Slots from here hold ids outside the dense range.
-    static let otherBase = Int32(denseLimit)
+    /// Slots from here hold ids outside the dense range. Slots, ranks and counts all stay below 2^26 plus the
+    /// links of an 8 MB input, so the 32-bit conversions below cannot lose bits.
+    static let otherBase = Int32(truncatingIfNeeded: denseLimit)
 
-    static func otherSlot(_ k: Int) -> Int32 { otherBase + Int32(k) }
+    static func otherSlot(_ k: Int) -> Int32 { otherBase + Int32(truncatingIfNeeded: k) }
 
     /// Shape index + 1 (0: no element has this id) and parent slot (-1: the Document element).
     private var denseShape: [UInt32] = [], denseParent: [Int32] = []
@@ -67,10 +68,10 @@ struct ElementSlots {
                 denseShape += repeatElement(0, count: more)
                 denseParent += repeatElement(-1, count: more)
             }
-            return Int32(id)
+            return Int32(truncatingIfNeeded: id)
         }
         if let k = otherIndex[id] { return Self.otherBase + k }
-        let k = Int32(otherIDs.count)
+        let k = Int32(truncatingIfNeeded: otherIDs.count)
         otherIDs.append(id)
         otherShape.append(0)
         otherParent.append(-1)
@@ -96,7 +97,7 @@ struct ElementSlots {
 
     /// The slot of element `id`, nil when there is none.
     func existing(_ id: Int) -> Int32? {
-        if id >= 0 && id < Self.denseLimit { return id < denseShape.count && denseShape[id] != 0 ? Int32(id) : nil }
+        if id >= 0 && id < Self.denseLimit { return id < denseShape.count && denseShape[id] != 0 ? Int32(truncatingIfNeeded: id) : nil }
         return otherIndex[id].map { Self.otherBase + $0 }
     }
 

@@ -33,37 +33,105 @@ enum PDFLinks {
     static func appendAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
         let a = link.area
         let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
-        out.append(contentsOf: "<< /Type /Annot /Subtype /Link /Rect [".utf8)
-        appendNumber(left.rounded(.down), to: &out)
-        out.append(0x20)
-        appendNumber(h - (a.y + a.height).rounded(.up), to: &out)
-        out.append(0x20)
-        appendNumber(right.rounded(.up), to: &out)
-        out.append(0x20)
-        appendNumber(h - a.y.rounded(.down), to: &out)
-        out.append(contentsOf: "] /QuadPoints [".utf8)
-        for (k, (x, y)) in [(left, top), (right, top), (right, bottom), (left, bottom)].enumerated() {
-            if k > 0 { out.append(0x20) }
-            appendNumber(x, to: &out)
-            out.append(0x20)
-            appendNumber(y, to: &out)
-        }
-        out.append(contentsOf: "] /BS << /W 0 >> ".utf8)
+        // Bounds: the literals (under 200 bytes), ten numbers (at most 18 bytes each), the target (3 bytes a
+        // byte when percent-encoded) and the contents (4 hex digits a byte at most).
+        let target: Int
         switch a.target {
-        case .url(let uri):
-            out.append(contentsOf: "/A << /Type /Action /S /URI /URI (".utf8)
-            appendURIForPDF(uri, to: &out)
-            out.append(contentsOf: ") >>".utf8)
-        case .destination(let name):
-            out.append(contentsOf: "/Dest (".utf8)
-            out.append(contentsOf: destinationName(name).utf8)
-            out.append(UInt8(ascii: ")"))
+        case .url(let uri): target = uri.utf8.count
+        case .destination(let name): target = name.utf8.count
         }
-        out.append(contentsOf: " /StructParent ".utf8)
-        appendNumber(Double(structParent), to: &out)
-        out.append(contentsOf: " /Contents ".utf8)
-        out.appendPDFText(link.contents)
-        out.append(contentsOf: " /F 4 >>".utf8)
+        out.appendWriting(maximum: 512 + 3 * target + 4 * link.contents.utf8.count) { out in
+            out.put("<< /Type /Annot /Subtype /Link /Rect [")
+            putNumber(left.rounded(.down), to: &out)
+            out.put(0x20)
+            putNumber(h - (a.y + a.height).rounded(.up), to: &out)
+            out.put(0x20)
+            putNumber(right.rounded(.up), to: &out)
+            out.put(0x20)
+            putNumber(h - a.y.rounded(.down), to: &out)
+            out.put("] /QuadPoints [")
+            putNumber(left, to: &out)
+            out.put(0x20)
+            putNumber(top, to: &out)
+            out.put(0x20)
+            putNumber(right, to: &out)
+            out.put(0x20)
+            putNumber(top, to: &out)
+            out.put(0x20)
+            putNumber(right, to: &out)
+            out.put(0x20)
+            putNumber(bottom, to: &out)
+            out.put(0x20)
+            putNumber(left, to: &out)
+            out.put(0x20)
+            putNumber(bottom, to: &out)
+            out.put("] /BS << /W 0 >> ")
+            switch a.target {
+            case .url(let uri):
+                out.put("/A << /Type /Action /S /URI /URI (")
+                var uri = uri
+                uri.withUTF8 { bytes in
+                    for byte in bytes {
+                        if byte > 0x20 && byte < 0x7F && !mustEncode[Int(byte)] { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
+                    }
+                }
+                out.put(") >>")
+            case .destination(let name):
+                out.put("/Dest (")
+                for byte in name.utf8 {
+                    if isNameByte(byte) { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
+                }
+                out.put(UInt8(ascii: ")"))
+            }
+            out.put(" /StructParent ")
+            putNumber(Double(structParent), to: &out)
+            out.put(" /Contents ")
+            putPDFText(link.contents, to: &out)
+            out.put(" /F 4 >>")
+        }
+    }
+
+    /// `appendNumber` through a cursor.
+    static func putNumber(_ v: Double, to out: inout ByteCursor) {
+        let scaled = (v * 1000).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e15 else { return out.put(UInt8(ascii: "0")) }
+        let m = Int(scaled)
+        if m < 0 { out.put(UInt8(ascii: "-")) }
+        out.putDigits(m.magnitude / 1000)
+        var fraction = m.magnitude % 1000
+        guard fraction != 0 else { return }
+        // Up to three decimals, without trailing zeros.
+        out.put(UInt8(ascii: "."))
+        out.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
+        let last = fraction % 10
+        fraction = fraction / 10 % 10
+        if fraction != 0 || last != 0 { out.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction)) }
+        if last != 0 { out.put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: last)) }
+    }
+
+    /// `CFormat.percentEncoded(byte)`: `%` and two uppercase hex digits.
+    static func putPercentEncoded(_ byte: UInt8, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "%"))
+        out.put(hexDigits[Int(byte >> 4)])
+        out.put(hexDigits[Int(byte & 15)])
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// `PDFSyntax.text(s)` through a cursor (at most 4 bytes a byte of `s`, and 8 more).
+    static func putPDFText(_ s: String, to out: inout ByteCursor) {
+        var s = s
+        let plain = s.withUTF8 { bytes -> Bool in
+            for c in bytes where c < 0x20 || c >= 0x7F { return false }
+            out.put(UInt8(ascii: "("))
+            for c in bytes {
+                if c == UInt8(ascii: "(") || c == UInt8(ascii: ")") || c == UInt8(ascii: "\\") { out.put(UInt8(ascii: "\\")) }
+                out.put(c)
+            }
+            out.put(UInt8(ascii: ")"))
+            return true
+        }
+        if !plain { out.put(utf8: PDFSyntax.text(s)) }
     }
 
     /// A PDF number to a thousandth of a point, without trailing zeros (`12.5`, `-3`); in integer arithmetic,
@@ -78,23 +146,33 @@ enum PDFLinks {
         let scaled = (v * 1000).rounded()
         guard scaled.isFinite, abs(scaled) < 1e15 else { return out.append(UInt8(ascii: "0")) }
         let m = Int(scaled)
-        if m < 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(abs(m) / 1000, to: &out)
-        var fraction = abs(m) % 1000
-        guard fraction != 0 else { return }
-        out.append(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var divisor = digits == 3 ? 100 : digits == 2 ? 10 : 1
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        var whole = m.magnitude / 1000, fraction = m.magnitude % 1000
+        // At most 13 digits, a sign, a point and 3 decimals: formatted from the end into 24 bytes, copied once.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var at = buffer.count
+            if fraction != 0 {
+                var places = 3
+                while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+                for _ in 0 ..< places {
+                    at -= 1
+                    buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                }
+                at -= 1
+                buffer[at] = UInt8(ascii: ".")
+            }
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole > 0
+            if m < 0 {
+                at -= 1
+                buffer[at] = UInt8(ascii: "-")
+            }
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[at...]))
         }
-    }
-
-    private static func appendDigits(_ n: Int, to out: inout [UInt8]) {
-        if n >= 10 { appendDigits(n / 10, to: &out) }
-        out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }
 
     /// cairo 1.16 adds the extents of each drawing on a page to one region, at a cost that grows with the
@@ -130,15 +208,20 @@ enum PDFLinks {
     static func destinationName(_ id: String) -> String {
         var out = ""
         for byte in id.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                out.append(Character(Unicode.Scalar(byte)))
-            default:
-                out += CFormat.percentEncoded(byte)
-            }
+            if isNameByte(byte) { out.append(Character(Unicode.Scalar(byte))) } else { out += CFormat.percentEncoded(byte) }
         }
         return out
+    }
+
+    /// A byte a destination name keeps as it is.
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 
     /// The URI as cairo 1.16 can write it: it puts the value into a PDF string as it is, so `(`, `)` and `\`

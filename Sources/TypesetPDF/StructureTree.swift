@@ -99,7 +99,7 @@ struct StructureTree {
         owners = []
         for p in all.indices { all[p].remap { self.rank(slot: $0) } }
         owners = all
-        linkElements = linkElements.map { ($0.page, $0.index, Int(rank(slot: Int32($0.element)))) }
+        linkElements = linkElements.map { ($0.page, $0.index, Int(rank(slot: Int32(truncatingIfNeeded: $0.element)))) }
     }
 
     /// Ranks in id order: ids below the dense range, the dense ones, the rest.
@@ -108,13 +108,13 @@ struct StructureTree {
         let below = others.prefix { slots.otherIDs[$0] < 0 }
         order.reserveCapacity(slots.presentCount)
         for k in below { order.append(ElementSlots.otherSlot(k)) }
-        for id in 0 ..< slots.denseCount where slots.isPresent(Int32(id)) { order.append(Int32(id)) }
+        for id in 0 ..< slots.denseCount where slots.isPresent(Int32(truncatingIfNeeded: id)) { order.append(Int32(truncatingIfNeeded: id)) }
         for k in others.dropFirst(below.count) { order.append(ElementSlots.otherSlot(k)) }
         count = order.count
         denseRank = [Int32](repeating: -1, count: slots.denseCount)
         otherRank = [Int32](repeating: -1, count: slots.otherIDs.count)
         for (r, slot) in order.enumerated() {
-            if slot < ElementSlots.otherBase { denseRank[Int(slot)] = Int32(r) } else { otherRank[Int(slot - ElementSlots.otherBase)] = Int32(r) }
+            if slot < ElementSlots.otherBase { denseRank[Int(slot)] = Int32(truncatingIfNeeded: r) } else { otherRank[Int(slot - ElementSlots.otherBase)] = Int32(truncatingIfNeeded: r) }
         }
     }
 
@@ -128,7 +128,7 @@ struct StructureTree {
         var starts = [Int32](repeating: 0, count: count + 1)
         for r in 0 ..< count {
             let parent = rank(slot: slots.parent(order[r]))
-            if parent >= 0 { starts[Int(parent) + 1] += 1 } else { topRanks.append(Int32(r)) }
+            if parent >= 0 { starts[Int(parent) + 1] += 1 } else { topRanks.append(Int32(truncatingIfNeeded: r)) }
         }
         for r in 0 ..< count { starts[r + 1] += starts[r] }
         var next = starts
@@ -136,7 +136,7 @@ struct StructureTree {
         for r in 0 ..< count {
             let parent = rank(slot: slots.parent(order[r]))
             guard parent >= 0 else { continue }
-            children[Int(next[Int(parent)])] = Int32(r)
+            children[Int(next[Int(parent)])] = Int32(truncatingIfNeeded: r)
             next[Int(parent)] += 1
         }
         childStart = starts

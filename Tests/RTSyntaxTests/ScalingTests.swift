@@ -124,3 +124,42 @@ final class ScalingTests: XCTestCase {
         check("unclosed fence") { "```\n" + repeated("a\n", $0) }
     }
 }
+
+/// Issue 8, links: a link whose content is plain text takes that text as it stands. Before, each link made a
+/// piece for its text and collected it again (three pieces a link with the space after it); now two.
+final class LinkPieceTests: XCTestCase {
+    private func pieces(_ text: String, definitions: [String: LinkDefinition] = [:]) -> (pieces: Int, links: Int) {
+        let src = Source(file: "doc.rt", bytes: Array(text.utf8))
+        var parser = InlineParser(InlineInput(src: src, segments: [(0, text.utf8.count)]))
+        parser.definitions = definitions
+        let inlines = parser.run()
+        let links = inlines.filter { if case .link = $0.kind { return true } else { return false } }.count
+        return (parser.pieces.count, links)
+    }
+
+    func testPlainLinksMakeTwoPiecesEach() {
+        let n = 2_000
+        for (name, text, definitions) in [
+            ("reference", String(repeating: "[a] ", count: n), ["a": LinkDefinition(destination: "/x")]),
+            ("inline", String(repeating: "[a](/x) ", count: n), [:]),
+        ] {
+            let (made, links) = pieces(text, definitions: definitions)
+            XCTAssertEqual(links, n, name)
+            XCTAssertLessThanOrEqual(made, 2 * n + 2, "\(name): \(made) pieces for \(n) links")
+        }
+    }
+
+    /// The shortcut path gives the same tree as the general one (emphasis inside takes the general path).
+    func testPlainLinkContentAndRange() {
+        let src = Source(file: "doc.rt", bytes: Array("x [a\\*b](/y) z".utf8))
+        var parser = InlineParser(InlineInput(src: src, segments: [(0, src.bytes.count)]))
+        let inlines = parser.run()
+        guard inlines.count == 3, case .link(let destination, let content) = inlines[1].kind,
+              content.count == 1, case .text(let text) = content[0].kind else { return XCTFail("\(inlines)") }
+        XCTAssertEqual(destination, "/y")
+        XCTAssertEqual(text, "a*b")
+        XCTAssertEqual(content[0].range.start.column, 4)
+        XCTAssertEqual(content[0].range.end.column, 8)
+        XCTAssertEqual(inlines[1].range.start.column, 3)
+    }
+}

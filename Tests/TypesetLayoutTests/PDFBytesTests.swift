@@ -46,3 +46,31 @@ final class PDFBytesTests: XCTestCase {
                        + "/Dest (gr%C3%B6%C3%9Fe) /StructParent 0 /Contents \(PDFSyntax.text("Größe")) /F 4 >>")
     }
 }
+
+/// The cursor writes what the array appends wrote (PDFLinks.putNumber and friends, issue 8).
+final class ByteCursorTests: XCTestCase {
+    func testNumbersMatchTheArrayForms() {
+        let values: [Double] = [0, 1, 9.5, 10, 56.693, 785.017, -3, -0.001, 0.05, 0.005, 12.5, 999.999, 1000, 123_456.789,
+                                -98_765.4321, 1e13, 2e15, .infinity, .nan, 72.0005, 842]
+        for v in values {
+            var a: [UInt8] = []
+            PDFLinks.appendNumber(v, to: &a)
+            var b: [UInt8] = []
+            b.appendWriting(maximum: 32) { PDFLinks.putNumber(v, to: &$0) }
+            XCTAssertEqual(String(decoding: b, as: UTF8.self), String(decoding: a, as: UTF8.self), "\(v)")
+        }
+        for n in [0, 5, 10, 99, 100, 999, 1000, 12_345, Int.max, -1, -1000, Int.min] {
+            var b: [UInt8] = [0x41]
+            b.appendWriting(maximum: 24) { $0.putInt(n) }
+            XCTAssertEqual(String(decoding: b, as: UTF8.self), "A" + String(n))
+        }
+    }
+
+    func testAnnotationWithNamedDestinationAndUnicodeContents() {
+        let area = LinkArea(target: .destination("Größe 1"), x: 10, y: 20, width: 30, height: 12)
+        let link = RecordedLink(owner: [], contents: "Link to Größe (1)", area: area)
+        let text = PDFLinks.annotation(link, structParent: 3, pageHeight: 100)
+        XCTAssertTrue(text.contains("/Dest (Gr%C3%B6%C3%9Fe%201)"), text)
+        XCTAssertTrue(text.contains("/Contents " + PDFSyntax.text("Link to Größe (1)") + " /F 4 >>"), text)
+    }
+}
