@@ -30,11 +30,11 @@ final class TagTreeMemoryTests: XCTestCase {
     func testALongTablesTreeTakesFewBytesPerRowAndItsRecordsGo() throws {
         var perRow: [Int: Double] = [:]
         for rows in [5_000, 40_000] {
-            guard let start = TagHeap.bytes() else { throw XCTSkip("malloc_info is not available") }
+            guard let start = HeapBytes.inUse() else { throw XCTSkip("malloc_info is not available") }
             let pages = table(rows: rows)
-            guard let recorded = TagHeap.bytes() else { throw XCTSkip("malloc_info is not available") }
+            guard let recorded = HeapBytes.inUse() else { throw XCTSkip("malloc_info is not available") }
             let tree = StructureTree(pages: consume pages)
-            guard let built = TagHeap.bytes() else { throw XCTSkip("malloc_info is not available") }
+            guard let built = HeapBytes.inUse() else { throw XCTSkip("malloc_info is not available") }
             // Every element once, in id order: Sect, Table, TBody, then each row and its three cells.
             XCTAssertEqual(tree.count, 3 + 4 * rows)
             XCTAssertEqual(tree.elements[3]?.children.count, rows)
@@ -73,31 +73,3 @@ final class TagTreeMemoryTests: XCTestCase {
         XCTAssertEqual(offsets.keys, [7, 12])
     }
 }
-
-#if canImport(Glibc)
-/// Bytes the C allocator has handed out and not taken back (glibc's `malloc_info`, looked up at run time).
-enum TagHeap {
-    typealias Report = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
-
-    static func bytes() -> Int? {
-        guard let symbol = dlsym(nil, "malloc_info") else { return nil }
-        var buffer: UnsafeMutablePointer<CChar>? = nil
-        var size = 0
-        guard let stream = open_memstream(&buffer, &size) else { return nil }
-        let status = unsafeBitCast(symbol, to: Report.self)(0, stream)
-        fclose(stream)
-        defer { free(buffer) }
-        guard status == 0, let buffer else { return nil }
-        let xml = String(cString: buffer)
-        func last(_ tag: String) -> Int? {
-            guard let start = xml.range(of: tag, options: .backwards) else { return nil }
-            let rest = xml[start.upperBound...]
-            guard let open = rest.range(of: "size=\""), let close = rest[open.upperBound...].firstIndex(of: "\"") else { return nil }
-            return Int(rest[open.upperBound..<close])
-        }
-        guard let current = last("<system type=\"current\""), let fast = last("<total type=\"fast\""),
-              let free = last("<total type=\"rest\""), let mapped = last("<total type=\"mmap\"") else { return nil }
-        return current - fast - free + mapped
-    }
-}
-#endif
