@@ -21,6 +21,9 @@ struct ElementSlots {
     private var otherShape: [UInt32] = [], otherParent: [Int32] = []
     private(set) var otherIDs: [Int] = []
     private var otherIndex: [Int: Int32] = [:]
+    /// Link ids (`linkBase`, `linkBase + 1`, ... as StructureTree hands them out) -> their `otherIDs` index,
+    /// without hashing one per link.
+    private var linkIndex: [Int32] = []
     private(set) var presentCount = 0
     /// Distinct nodes, with id 0.
     private var shapes: [StructureNode] = []
@@ -70,12 +73,14 @@ struct ElementSlots {
             }
             return Int32(truncatingIfNeeded: id)
         }
+        let link = id &- Self.linkBase
+        if link >= 0 && link < linkIndex.count { return Self.otherBase + linkIndex[link] }
         if let k = otherIndex[id] { return Self.otherBase + k }
         let k = Int32(truncatingIfNeeded: otherIDs.count)
         otherIDs.append(id)
         otherShape.append(0)
         otherParent.append(-1)
-        otherIndex[id] = k
+        if link == linkIndex.count { linkIndex.append(k) } else { otherIndex[id] = k }
         return Self.otherBase + k
     }
 
@@ -98,6 +103,8 @@ struct ElementSlots {
     /// The slot of element `id`, nil when there is none.
     func existing(_ id: Int) -> Int32? {
         if id >= 0 && id < Self.denseLimit { return id < denseShape.count && denseShape[id] != 0 ? Int32(truncatingIfNeeded: id) : nil }
+        let link = id &- Self.linkBase
+        if link >= 0 && link < linkIndex.count { return Self.otherBase + linkIndex[link] }
         return otherIndex[id].map { Self.otherBase + $0 }
     }
 

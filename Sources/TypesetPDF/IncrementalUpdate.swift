@@ -131,14 +131,14 @@ struct IncrementalUpdate {
     mutating func put(_ number: Int, _ syntax: String) throws {
         try begin(number)
         pending.append(contentsOf: syntax.utf8)
-        pending.append(contentsOf: "\nendobj\n".utf8)
+        pending.append(ascii: "\nendobj\n")
     }
 
     /// Object `number` as bytes already made (PDFBytes.swift).
     mutating func put(_ number: Int, bytes: [UInt8]) throws {
         try begin(number)
         pending.append(contentsOf: bytes)
-        pending.append(contentsOf: "\nendobj\n".utf8)
+        pending.append(ascii: "\nendobj\n")
     }
 
     /// A stream object: `dictionary` entries (without /Length) and its data.
@@ -146,15 +146,17 @@ struct IncrementalUpdate {
         try begin(number)
         pending.append(contentsOf: "<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8)
         pending.append(contentsOf: data)
-        pending.append(contentsOf: "\nendstream\nendobj\n".utf8)
+        pending.append(ascii: "\nendstream\nendobj\n")
     }
 
     /// Object `number` written in parts (`write`, then `end`): an element with a million kids is never one string.
     mutating func begin(_ number: Int) throws {
         if pending.count >= Self.flushSize { try flush() }
         offsets[number] = length + pending.count
-        pending.appendInt(number)
-        pending.append(contentsOf: " 0 obj\n".utf8)
+        pending.appendWriting(maximum: 32) { out in
+            out.putInt(number)
+            out.put(" 0 obj\n")
+        }
     }
 
     mutating func write(_ syntax: String) throws {
@@ -165,6 +167,12 @@ struct IncrementalUpdate {
     /// Appends to the object begun: `make` adds its bytes to the pending buffer directly.
     mutating func write(_ make: (inout [UInt8]) -> Void) throws {
         make(&pending)
+        if pending.count >= Self.flushSize { try flush() }
+    }
+
+    /// Appends at most `maximum` bytes through a cursor (PDFBytes.swift): no capacity check per byte.
+    mutating func write(maximum: Int, _ make: (inout ByteCursor) -> Void) throws {
+        pending.appendWriting(maximum: maximum, make)
         if pending.count >= Self.flushSize { try flush() }
     }
 
@@ -208,9 +216,9 @@ struct IncrementalUpdate {
                 offsets[object.number] = length + pending.count
                 try copy(object.range)
             }
-            xref.append(contentsOf: "0 ".utf8)
+            xref.append(ascii: "0 ")
             xref.appendInt(nextNumber)
-            xref.append(contentsOf: "\n0000000000 65535 f \n".utf8)
+            xref.append(ascii: "\n0000000000 65535 f \n")
             entries = 1 ..< nextNumber
             previous = nil
         } else {
@@ -233,8 +241,18 @@ struct IncrementalUpdate {
         if let previous { trailer += " /Prev \(previous)" }
         trailer += " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
         pending = xref
-        for n in entries {
-            if let offset = offsets[n] { pending.appendXrefEntry(offset) } else { pending.append(contentsOf: "0000000000 00000 f \n".utf8) }
+        // A few thousand entries at a time through one cursor (a million objects: one call each cost ~500
+        // instructions).
+        var n = entries.lowerBound
+        while n < entries.upperBound {
+            let end = min(n + 4096, entries.upperBound)
+            let offsets = offsets
+            pending.appendWriting(maximum: ByteCursor.xrefEntryMaximum * (end - n)) { out in
+                for k in n ..< end {
+                    if let offset = offsets[k] { out.putXrefEntry(offset) } else { out.put("0000000000 00000 f \n") }
+                }
+            }
+            n = end
             if pending.count >= Self.flushSize { try flush() }
         }
         pending.append(contentsOf: trailer.utf8)

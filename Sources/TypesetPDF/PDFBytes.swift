@@ -60,11 +60,7 @@ extension Array where Element == UInt8 {
 
     /// `PDFSyntax.xrefEntry(offset)`: ten digits, generation 0, in use, a two-byte end of line.
     mutating func appendXrefEntry(_ offset: Int) {
-        var digits = 1, v = offset
-        while v >= 10 { v /= 10; digits += 1 }
-        for _ in 0 ..< Swift.max(0, 10 - digits) { append(UInt8(ascii: "0")) }
-        appendInt(offset)
-        append(ascii: " 00000 n \n")
+        appendWriting(maximum: ByteCursor.xrefEntryMaximum) { $0.putXrefEntry(offset) }
     }
 }
 
@@ -104,7 +100,15 @@ struct ByteCursor {
 
     /// A string's UTF-8 bytes as they are.
     mutating func put(utf8 s: String) {
-        for byte in s.utf8 { put(byte) }
+        var s = s
+        s.withUTF8 { put(bytes: $0) }
+    }
+
+    @inline(__always)
+    mutating func put(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        at.update(from: base, count: bytes.count)
+        at += bytes.count
     }
 
     /// A decimal integer (at most 20 bytes).
@@ -137,5 +141,26 @@ extension ByteCursor {
     mutating func putRef(_ n: Int) {
         putInt(n)
         put(" 0 R")
+    }
+
+    /// Bytes of the longest cross-reference entry (an offset of 20 digits).
+    static let xrefEntryMaximum = 32
+
+    /// `PDFSyntax.xrefEntry(offset)`: the offset in ten digits (more when it needs them), generation 0, in use.
+    mutating func putXrefEntry(_ offset: Int) {
+        if offset >= 0 && offset < 10_000_000_000 {
+            var v = offset
+            var k = 9
+            while k >= 0 {
+                at[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+                k -= 1
+            }
+            at += 10
+        } else {
+            if offset < 0 { for _ in 0 ..< 9 { put(UInt8(ascii: "0")) } }
+            putInt(offset)
+        }
+        put(" 00000 n \n")
     }
 }

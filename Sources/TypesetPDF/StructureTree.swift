@@ -171,6 +171,9 @@ struct StructureTree {
 
     func children(_ r: Int) -> ArraySlice<Int32> { children[Int(childStart[r]) ..< Int(childStart[r + 1])] }
 
+    /// The element's content as packed (`ContentPacking`), in drawing order.
+    func packedContent(_ r: Int) -> ArraySlice<UInt64> { content[Int(contentStart[r]) ..< Int(contentStart[r + 1])] }
+
     func content(_ r: Int) -> LazyMapSequence<ArraySlice<UInt64>, Content> {
         content[Int(contentStart[r]) ..< Int(contentStart[r + 1])].lazy.map(ContentPacking.unpack)
     }
@@ -190,6 +193,11 @@ enum ContentPacking {
         let p = UInt64(clamping: page) & 0x7FFF_FFFF, v = UInt64(clamping: n) & 0xFFFF_FFFF
         return (annotation ? 1 << 63 : 0) | p << 32 | v
     }
+
+    static func isAnnotation(_ x: UInt64) -> Bool { x >> 63 == 1 }
+    static func page(_ x: UInt64) -> Int { Int((x >> 32) & 0x7FFF_FFFF) }
+    /// The MCID or annotation index.
+    static func number(_ x: UInt64) -> Int { Int(x & 0xFFFF_FFFF) }
 
     static func unpack(_ x: UInt64) -> StructureTree.Content {
         let page = Int((x >> 32) & 0x7FFF_FFFF), n = Int(x & 0xFFFF_FFFF)

@@ -125,7 +125,7 @@ struct PageContinuations {
 /// One page's parent-tree array (MCID -> owning element, nil for an artifact) as runs of one owner, 8 bytes a run.
 struct PageOwners: Sequence {
     /// Owner -1: an artifact.
-    private var runs: [(owner: Int32, count: Int32)] = []
+    private(set) var runs: [(owner: Int32, count: Int32)] = []
 
     /// Owners (-1: none). A page's MCIDs stay far below 2^31 (each is a line of content).
     init(_ owners: [Int32]) {

@@ -174,85 +174,26 @@ enum TaggedPDF {
         func number(_ rank: Int) -> Int { firstNumber + rank }
         let pageNumbers = cairo.numbers
         let annotations = pageNumbers.indices.map { p in (p < links.count ? links[p] : []).map { _ in update.reserve() } }
-        for r in 0 ..< tree.count {
-            let objectNumber = firstNumber + r
-            let node = tree.node(r)
-            let content = tree.content(r)
-            let firstPage = content.lazy.compactMap { c -> Int? in
-                if case .mcid(let page, _) = c { return page } else { return nil }
-            }.first
-            // Written in parts: a paragraph of a million lines has a million kids.
-            try update.begin(objectNumber)
-            let parent = tree.parent(r).map(number) ?? document
-            try update.write { out in
-                out.append(contentsOf: "<< /Type /StructElem /S /".utf8)
-                out.append(contentsOf: node.type.utf8)
-                out.append(contentsOf: " /P ".utf8)
-                out.appendRef(parent)
-                out.append(contentsOf: " /K [".utf8)
+        let numbers = ElementNumbers(first: firstNumber, document: document, pages: pageNumbers, annotations: annotations)
+        for r in 0 ..< tree.count { try writeElement(r, of: tree, numbers, &update) }
+        var top: [UInt8] = []
+        top.appendWriting(maximum: 64 + 24 * tree.topRanks.count) { out in
+            out.put("<< /Type /StructElem /S /Document /P ")
+            out.putRef(root)
+            out.put(" /K [")
+            for (k, r) in tree.topRanks.enumerated() {
+                if k > 0 { out.put(0x20) }
+                out.putRef(number(Int(r)))
             }
-            var first = true
-            for item in content {
-                try update.write { out in
-                    if !first { out.append(0x20) }
-                    switch item {
-                    case .mcid(let page, let mcid):
-                        if page == firstPage {
-                            out.appendInt(mcid)
-                        } else {
-                            out.append(contentsOf: "<< /Type /MCR /Pg ".utf8)
-                            out.appendRef(pageNumbers[page])
-                            out.append(contentsOf: " /MCID ".utf8)
-                            out.appendInt(mcid)
-                            out.append(contentsOf: " >>".utf8)
-                        }
-                    case .annotation(let page, let index):
-                        out.append(contentsOf: "<< /Type /OBJR /Pg ".utf8)
-                        out.appendRef(pageNumbers[page])
-                        out.append(contentsOf: " /Obj ".utf8)
-                        out.appendRef(annotations[page][index])
-                        out.append(contentsOf: " >>".utf8)
-                    }
-                }
-                first = false
-            }
-            for child in tree.children(r) {
-                try update.write { out in
-                    if !first { out.append(0x20) }
-                    out.appendRef(number(Int(child)))
-                }
-                first = false
-            }
-            try update.write { out in
-                out.append(UInt8(ascii: "]"))
-                if let firstPage {
-                    out.append(contentsOf: " /Pg ".utf8)
-                    out.appendRef(pageNumbers[firstPage])
-                }
-                if let alt = node.alt {
-                    out.append(contentsOf: " /Alt ".utf8)
-                    out.appendPDFText(alt)
-                }
-                if let language = node.language {
-                    out.append(contentsOf: " /Lang ".utf8)
-                    out.appendPDFText(language)
-                }
-                if let scope = node.scope { out.append(contentsOf: " /A << /O /Table /Scope /\(scope) >>".utf8) }
-                if let numbering = node.listNumbering {
-                    out.append(contentsOf: " /A << /O /List /ListNumbering /\(numbering) >>".utf8)
-                }
-                if node.type == "Note" { out.append(contentsOf: " /ID \(PDFSyntax.ascii("note-\(node.id)"))".utf8) }   // PDF/UA: notes have ids
-                out.append(contentsOf: " >>\nendobj\n".utf8)
-            }
+            out.put("] >>")
         }
-        try update.put(document, "<< /Type /StructElem /S /Document /P \(PDFSyntax.ref(root)) /K ["
-                   + tree.topRanks.map { PDFSyntax.ref(number(Int($0))) }.joined(separator: " ") + "] >>")
+        try update.put(document, bytes: top)
 
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
         for p in tree.owners.indices {
             var keys = ["/StructParents \(p)", "/Tabs /S"]
             if !annotations[p].isEmpty {
-                keys.append("/Annots [" + (cairo.annotations[p] + annotations[p]).map(PDFSyntax.ref).joined(separator: " ") + "]")
+                keys.append(annotsKey(cairo.annotations[p], annotations[p]))
             }
             try update.put(pageNumbers[p], cairo.dictionaries[p].with(keys))
         }
@@ -263,30 +204,23 @@ enum TaggedPDF {
             try update.begin(annotations[link.page][link.index])
             try update.write { out in
                 PDFLinks.appendAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
-                out.append(contentsOf: "\nendobj\n".utf8)
+                out.append(ascii: "\nendobj\n")
             }
-            if !linkKeys.isEmpty { linkKeys.append(0x20) }
-            linkKeys.appendInt(key)
-            linkKeys.append(0x20)
-            linkKeys.appendRef(number(link.element))
+            let separator = !linkKeys.isEmpty, element = number(link.element)
+            linkKeys.appendWriting(maximum: 64) { out in
+                if separator { out.put(0x20) }
+                out.putInt(key)
+                out.put(0x20)
+                out.putRef(element)
+            }
             key += 1
         }
         try update.begin(parentTree)
         try update.write("<< /Nums [")
-        var separator = ""
         for (p, owners) in tree.owners.enumerated() {
-            try update.write(separator + "\(p) [")
-            var inner = false
-            for owner in owners {
-                try update.write { out in
-                    if inner { out.append(0x20) }
-                    if let owner { out.appendRef(number(owner)) } else { out.append(contentsOf: "null".utf8) }
-                }
-                inner = true
-            }
-            try update.write("]")
-            separator = " "
+            try writeParentTreeEntry(p, owners, separator: p > 0, firstElement: firstNumber, &update)
         }
+        let separator = tree.owners.isEmpty ? "" : " "
         if !linkKeys.isEmpty {
             try update.write(separator)
             try update.write { $0.append(contentsOf: linkKeys) }

@@ -1,0 +1,162 @@
+// Structure elements and the parent tree written as bytes through a cursor (PDFBytes.swift). A paragraph of
+// 250,000 links has as many Link elements, kids and parent-tree entries (issue 8): a closure call, a capacity
+// check and a literal read as `String.UTF8View` for each item cost more than its bytes.
+
+import TypesetIR
+
+extension TaggedPDF {
+    /// Items (content, kids, parent-tree entries) written through one cursor at a time.
+    static let itemsPerWrite = 512
+    /// Bytes of one item at most: `<< /Type /OBJR /Pg N 0 R /Obj N 0 R >>` (numbers of 20 digits) and a space.
+    static let itemMaximum = 96
+
+    /// Object numbers the elements refer to.
+    struct ElementNumbers {
+        /// The element of rank r is object `first + r`.
+        let first: Int
+        let document: Int
+        let pages: [Int]
+        /// Per page, each link annotation's object.
+        let annotations: [[Int]]
+    }
+
+    /// Element `r`: its content (marked-content sequences and link annotations), then its kids in source order.
+    static func writeElement(_ r: Int, of tree: StructureTree, _ numbers: ElementNumbers,
+                             _ update: inout IncrementalUpdate) throws {
+        let node = tree.node(r)
+        var items = tree.packedContent(r)
+        var kids = tree.children(r)
+        let firstPage = items.first { !ContentPacking.isAnnotation($0) }.map(ContentPacking.page)
+        let parent = tree.parent(r).map { numbers.first + $0 } ?? numbers.document
+        try update.begin(numbers.first + r)
+        var first = true, head = true
+        // Written in parts: a paragraph of a million lines has a million kids.
+        while true {
+            let takeItems = min(items.count, itemsPerWrite)
+            let takeKids = min(kids.count, itemsPerWrite - takeItems)
+            let last = takeItems == items.count && takeKids == kids.count
+            var maximum = itemMaximum * (takeItems + takeKids)
+            if head { maximum += 64 + node.type.utf8.count }
+            if last { maximum += tailMaximum(node) }
+            try update.write(maximum: maximum) { out in
+                if head {
+                    out.put("<< /Type /StructElem /S /")
+                    out.put(utf8: node.type)
+                    out.put(" /P ")
+                    out.putRef(parent)
+                    out.put(" /K [")
+                }
+                for x in items.prefix(takeItems) {
+                    if !first { out.put(0x20) }
+                    first = false
+                    let page = ContentPacking.page(x), n = ContentPacking.number(x)
+                    if ContentPacking.isAnnotation(x) {
+                        out.put("<< /Type /OBJR /Pg ")
+                        out.putRef(numbers.pages[page])
+                        out.put(" /Obj ")
+                        out.putRef(numbers.annotations[page][n])
+                        out.put(" >>")
+                    } else if page == firstPage {
+                        out.putInt(n)
+                    } else {
+                        out.put("<< /Type /MCR /Pg ")
+                        out.putRef(numbers.pages[page])
+                        out.put(" /MCID ")
+                        out.putInt(n)
+                        out.put(" >>")
+                    }
+                }
+                for kid in kids.prefix(takeKids) {
+                    if !first { out.put(0x20) }
+                    first = false
+                    out.putRef(numbers.first + Int(kid))
+                }
+                if last { putTail(node, firstPage: firstPage.map { numbers.pages[$0] }, to: &out) }
+            }
+            guard !last else { return }
+            head = false
+            items = items.dropFirst(takeItems)
+            kids = kids.dropFirst(takeKids)
+        }
+    }
+
+    /// Bytes of an element's end at most: text strings take 4 bytes a byte (UTF-16 in hex), a note's id 52.
+    private static func tailMaximum(_ node: StructureNode) -> Int {
+        let texts = (node.alt?.utf8.count ?? 0) + (node.language?.utf8.count ?? 0)
+        return 256 + 4 * texts + (node.scope?.utf8.count ?? 0) + (node.listNumbering?.utf8.count ?? 0)
+    }
+
+    /// `]`, the first page of its content, /Alt, /Lang, attributes, a note's /ID and the object's end.
+    private static func putTail(_ node: StructureNode, firstPage: Int?, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "]"))
+        if let firstPage {
+            out.put(" /Pg ")
+            out.putRef(firstPage)
+        }
+        if let alt = node.alt {
+            out.put(" /Alt ")
+            PDFLinks.putPDFText(alt, to: &out)
+        }
+        if let language = node.language {
+            out.put(" /Lang ")
+            PDFLinks.putPDFText(language, to: &out)
+        }
+        if let scope = node.scope {
+            out.put(" /A << /O /Table /Scope /")
+            out.put(utf8: scope)
+            out.put(" >>")
+        }
+        if let numbering = node.listNumbering {
+            out.put(" /A << /O /List /ListNumbering /")
+            out.put(utf8: numbering)
+            out.put(" >>")
+        }
+        if node.type == "Note" {   // PDF/UA: notes have ids
+            out.put(" /ID ")
+            out.put(utf8: PDFSyntax.ascii("note-\(node.id)"))
+        }
+        out.put(" >>\nendobj\n")
+    }
+
+    /// Page `p`'s parent-tree entry: `p [owner owner null ...]` (owners are ranks).
+    static func writeParentTreeEntry(_ p: Int, _ owners: PageOwners, separator: Bool, firstElement: Int,
+                                     _ update: inout IncrementalUpdate) throws {
+        try update.write(maximum: 32) { out in
+            if separator { out.put(0x20) }
+            out.putInt(p)
+            out.put(" [")
+        }
+        var inner = false
+        for run in owners.runs {
+            var left = Int(run.count)
+            while left > 0 {
+                let take = min(left, itemsPerWrite)
+                try update.write(maximum: 32 * take) { out in
+                    for _ in 0 ..< take {
+                        if inner { out.put(0x20) }
+                        inner = true
+                        if run.owner >= 0 { out.putRef(firstElement + Int(run.owner)) } else { out.put("null") }
+                    }
+                }
+                left -= take
+            }
+        }
+        try update.write(maximum: 1) { $0.put(UInt8(ascii: "]")) }
+    }
+
+    /// `/Annots [N 0 R ...]`: cairo's annotations, then this stage's.
+    static func annotsKey(_ cairo: [Int], _ own: [Int]) -> String {
+        var out: [UInt8] = []
+        out.appendWriting(maximum: 16 + 24 * (cairo.count + own.count)) { out in
+            out.put("/Annots [")
+            var first = true
+            for n in cairo + own {
+                if !first { out.put(0x20) }
+                first = false
+                out.putRef(n)
+            }
+            out.put(UInt8(ascii: "]"))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
