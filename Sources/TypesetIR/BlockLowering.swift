@@ -38,10 +38,11 @@ struct DocumentLowerer {
     var numbering = NumberingState()
     /// Front matter `smart` (RT section 5).
     var smart = true
-    /// The state inside a link for the state outside the last one (InlineLowering): thousands of links in a
-    /// paragraph share it, and applying the `link` style costs more than comparing.
-    /// Held by reference: reading a tuple of two states copied (retained) both for every link.
+    /// The last link's states and verdict (InlineLowering.swift): thousands of links in a paragraph share
+    /// them, and applying the `link` style and checking the target cost more than comparing.
     var linkStyleMemo: LinkStyleMemo? = nil
+    /// Link targets checked against the link policy (tests count them: a repeated destination is checked once).
+    var linkChecks = 0
     /// Open structure elements for the tagged PDF (StructureLowering.swift).
     var structure = StructureState()
 

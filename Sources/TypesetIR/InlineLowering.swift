@@ -87,24 +87,8 @@ extension DocumentLowerer {
                 appendCrossReference(Self.crossReferenceSpan(content, spanAttributes) ?? "", page: page, inner.character,
                                      state: inner, at: inline.range.start, into: &builder)
             case .link(let destination, let content):
-                var inner = state
-                inner.character = attributes
-                if let memo = linkStyleMemo, memo.outside == inner {
-                    inner = memo.inside
-                } else {
-                    let outside = inner
-                    sheet.apply("link", to: &inner, scope: .character)
-                    linkStyleMemo = LinkStyleMemo(outside: outside, inside: inner)
-                }
-                if let target = linkTarget(destination) {
-                    if case .drop(let reason) = LinkPolicy.check(target) {
-                        diagnostics.append(.warning(reason, at: inline.range.start))
-                    } else {
-                        inner.character.link = target
-                        noteLink(target, at: inline.range.start)
-                    }
-                }
-                lowerInlines(content, inner.character, state: inner, into: &builder)
+                let memo = linkState(destination, attributes, state: state, at: inline.range.start)
+                lowerInlines(content, memo.inside.character, state: memo.inside, into: &builder)
             case .image(let image):
                 if let pair = image.attributes["float"], !inRunningText {
                     // Only an image alone in its paragraph (an image block) floats (contract section 4).
@@ -156,12 +140,73 @@ extension DocumentLowerer {
     }
 }
 
-/// The state inside a link for the state outside it (`DocumentLowerer.linkStyleMemo`).
-final class LinkStyleMemo {
-    let outside: StyleState
-    let inside: StyleState
-    init(outside: StyleState, inside: StyleState) {
-        self.outside = outside
-        self.inside = inside
+extension DocumentLowerer {
+    /// The state inside a link: the `link` style applied to the state outside (`state` with `attributes`), the
+    /// target set unless the link policy drops it. Links in a row share the state outside and often their
+    /// destination: both are remembered (`linkStyleMemo`), so a repeated destination is checked once; what
+    /// each link reports (a warning, an internal link to resolve) is still noted at each.
+    mutating func linkState(_ destination: String, _ attributes: CharacterAttributes, state: StyleState,
+                            at location: SourceLocation) -> LinkStyleMemo {
+        let memo: LinkStyleMemo
+        if let last = linkStyleMemo, last.destination == destination, last.attributes == attributes, last.state == state {
+            memo = last
+        } else {
+            var styled: StyleState
+            if let last = linkStyleMemo, last.attributes == attributes, last.state == state {
+                styled = last.styled
+            } else {
+                styled = state
+                styled.character = attributes
+                sheet.apply("link", to: &styled, scope: .character)
+            }
+            let target = linkTarget(destination)
+            linkChecks += 1
+            let verdict = target.map(LinkPolicy.check) ?? .pass
+            var inside = styled
+            if let target, verdict.keepsLink { inside.character.link = target }
+            memo = LinkStyleMemo(state: state, attributes: attributes, destination: destination, styled: styled,
+                                 inside: inside, target: target, verdict: verdict)
+            linkStyleMemo = memo
+        }
+        if let target = memo.target {
+            switch memo.verdict {
+            case .drop(let reason):
+                diagnostics.append(.warning(reason, at: location))
+            case .warn(let message):
+                if case .destination(let id) = target { internalLinks.append((id, location)) }
+                diagnostics.append(.warning(message, at: location))
+            case .pass:
+                if case .destination(let id) = target { internalLinks.append((id, location)) }
+            }
+        }
+        return memo
     }
+}
+
+/// The last link's state outside, destination and state inside (`DocumentLowerer.linkState`). Held by
+/// reference: reading a tuple of states copied (retained) them for every link.
+final class LinkStyleMemo {
+    let state: StyleState
+    let attributes: CharacterAttributes
+    let destination: String
+    /// `state` with `attributes` and the `link` style, without a target.
+    let styled: StyleState
+    let inside: StyleState
+    let target: LinkTarget?
+    let verdict: LinkPolicy.Verdict
+
+    init(state: StyleState, attributes: CharacterAttributes, destination: String, styled: StyleState,
+         inside: StyleState, target: LinkTarget?, verdict: LinkPolicy.Verdict) {
+        self.state = state
+        self.attributes = attributes
+        self.destination = destination
+        self.styled = styled
+        self.inside = inside
+        self.target = target
+        self.verdict = verdict
+    }
+}
+
+extension LinkPolicy.Verdict {
+    var keepsLink: Bool { if case .drop = self { false } else { true } }
 }

@@ -19,16 +19,38 @@ struct ParagraphBuilder {
     /// `[](#id){ref=page}` placeholders (References.swift).
     var pageReferences: [PageReference] = []
 
+    /// The attribute sets appended last (distinct values), each with its shared copy: runs alternate between a
+    /// few (body text and links), and comparing in place here costs less than interning (issue 8: a copy of
+    /// the 400-byte value and a lock for each of the 500,000 runs of 250,000 links).
+    private var recent: [(attributes: CharacterAttributes, shared: Shared<CharacterAttributes>)] = []
+
     mutating func append(_ piece: String, _ attributes: CharacterAttributes) {
         let count = piece.utf8.count
         guard count > 0 else { return }
         text.append(piece)
-        if let last = runs.indices.last, runs[last].range.upperBound == length, runs[last].attributes == attributes {
+        let shared = self.shared(attributes)
+        if let last = runs.indices.last, runs[last].range.upperBound == length, sameAttributes(runs[last].shared, shared) {
             runs[last].range = runs[last].range.lowerBound..<(length + count)
         } else {
-            runs.append(AttributeRun(range: length..<(length + count), attributes: attributes))
+            runs.append(AttributeRun(range: length..<(length + count), shared: shared))
         }
         length += count
+    }
+
+    private mutating func shared(_ attributes: CharacterAttributes) -> Shared<CharacterAttributes> {
+        for k in recent.indices where recent[k].attributes == attributes { return recent[k].shared }
+        let made = Shared.of(attributes)
+        if recent.count >= 4 { recent.removeFirst() }
+        recent.append((attributes, made))
+        return made
+    }
+
+    /// Whether a run's attributes equal `found` (just taken from `recent`). Another of `recent`'s has a different
+    /// value (they are distinct): only a run older than those is compared by value.
+    private func sameAttributes(_ run: Shared<CharacterAttributes>, _ found: Shared<CharacterAttributes>) -> Bool {
+        if run === found { return true }
+        if recent.contains(where: { $0.shared === run }) { return false }
+        return run.value == found.value
     }
 
     /// Running text: a run of spaces sets as one space (as in LaTeX, Typst and HTML), also across pieces

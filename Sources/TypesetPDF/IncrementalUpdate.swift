@@ -25,7 +25,8 @@ struct IncrementalUpdate {
     /// Bytes written to the new file so far.
     private var length = 0
     private var pending: [UInt8] = []
-    private var hash = FNV128()
+    /// The /ID: a hash of the bytes before the cross-reference table (FileIdentifier.swift).
+    private let hash: FileHash
     /// Object number -> offset of its new version in the new file.
     private var offsets = ObjectOffsets()
     private var finished = false
@@ -37,8 +38,10 @@ struct IncrementalUpdate {
     private static let flushSize = 1 << 20
 
     /// `path` is cairo's complete file; its trailer gives /Size, /Root, /Info and the xref offset.
-    init(replacing path: String) throws {
+    /// `hashInBackground`: the /ID's hash is computed on another thread while the file is written.
+    init(replacing path: String, hashInBackground: Bool = false) throws {
         self.path = path
+        hash = FileHash(background: hashInBackground)
         source = open(path, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw QPDFError(description: "cannot reopen '\(path)': \(Self.reason())") }
         sourceSize = max(0, Int(lseek(source, 0, SEEK_END)))
@@ -149,6 +152,18 @@ struct IncrementalUpdate {
         pending.append(ascii: "\nendstream\nendobj\n")
     }
 
+    /// Object `number` begun with at most `maximum` bytes written through a cursor (then `write`, `end`, or
+    /// nothing when `make` wrote its end).
+    mutating func begin(_ number: Int, maximum: Int, _ make: (inout ByteCursor) -> Void) throws {
+        if pending.count >= Self.flushSize { try flush() }
+        offsets[number] = length + pending.count
+        pending.appendWriting(maximum: maximum + 32) { out in
+            out.putInt(number)
+            out.put(" 0 obj\n")
+            make(&out)
+        }
+    }
+
     /// Object `number` written in parts (`write`, then `end`): an element with a million kids is never one string.
     mutating func begin(_ number: Int) throws {
         if pending.count >= Self.flushSize { try flush() }
@@ -179,7 +194,7 @@ struct IncrementalUpdate {
     mutating func end() throws { try write("\nendobj\n") }
 
     private mutating func flush() throws {
-        hash.add(pending[...])
+        hash.add(pending)
         var done = 0
         while done < pending.count {
             let n = pending.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + done, $0.count - done) }
@@ -188,7 +203,12 @@ struct IncrementalUpdate {
             done += n
         }
         length += pending.count
-        pending.removeAll(keepingCapacity: true)
+        if hash.keepsBuffers {
+            pending = []
+            pending.reserveCapacity(Self.flushSize + (1 << 16))
+        } else {
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Copies cairo's bytes in `range` to the new file, in chunks.
@@ -314,22 +334,6 @@ struct IncrementalUpdate {
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
-}
-
-/// 128 bits of FNV-1a (two lanes) as hex: an identifier, not a checksum anyone relies on.
-struct FNV128 {
-    private var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-
-    mutating func add(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-                b = (b ^ UInt64(byte)) &* 0x100_0000_01b3 &+ 1
-            }
-        }
-    }
-
-    var hex: String { CFormat.hex(a, 16) + CFormat.hex(b, 16) }
 }
 
 /// PDF syntax for values the stage writes itself.

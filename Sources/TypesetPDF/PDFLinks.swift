@@ -31,64 +31,80 @@ enum PDFLinks {
     }
 
     static func appendAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
-        let a = link.area
-        let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
-        // Bounds: the literals (under 200 bytes), ten numbers (at most 18 bytes each), the target (3 bytes a
-        // byte when percent-encoded) and the contents (4 hex digits a byte at most).
+        out.appendWriting(maximum: annotationMaximum(link)) { putAnnotation(link, structParent: structParent, pageHeight: h, to: &$0) }
+    }
+
+    /// Bounds: the literals (under 200 bytes), ten numbers (at most 18 bytes each), the target (3 bytes a
+    /// byte when percent-encoded) and the contents (4 hex digits a byte at most).
+    static func annotationMaximum(_ link: RecordedLink) -> Int {
         let target: Int
-        switch a.target {
+        switch link.area.target {
         case .url(let uri): target = uri.utf8.count
         case .destination(let name): target = name.utf8.count
         }
-        out.appendWriting(maximum: 512 + 3 * target + 4 * link.contents.utf8.count) { out in
-            out.put("<< /Type /Annot /Subtype /Link /Rect [")
-            putNumber(left.rounded(.down), to: &out)
-            out.put(0x20)
-            putNumber(h - (a.y + a.height).rounded(.up), to: &out)
-            out.put(0x20)
-            putNumber(right.rounded(.up), to: &out)
-            out.put(0x20)
-            putNumber(h - a.y.rounded(.down), to: &out)
-            out.put("] /QuadPoints [")
-            putNumber(left, to: &out)
-            out.put(0x20)
-            putNumber(top, to: &out)
-            out.put(0x20)
-            putNumber(right, to: &out)
-            out.put(0x20)
-            putNumber(top, to: &out)
-            out.put(0x20)
-            putNumber(right, to: &out)
-            out.put(0x20)
-            putNumber(bottom, to: &out)
-            out.put(0x20)
-            putNumber(left, to: &out)
-            out.put(0x20)
-            putNumber(bottom, to: &out)
-            out.put("] /BS << /W 0 >> ")
-            switch a.target {
-            case .url(let uri):
-                out.put("/A << /Type /Action /S /URI /URI (")
-                var uri = uri
-                uri.withUTF8 { bytes in
-                    for byte in bytes {
-                        if byte > 0x20 && byte < 0x7F && !mustEncode[Int(byte)] { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
-                    }
+        return 512 + 3 * target + 4 * link.contents.utf8.count
+    }
+
+    /// The annotation through a cursor with `annotationMaximum(link)` bytes of room.
+    static func putAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout ByteCursor) {
+        let a = link.area
+        let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
+        out.put("<< /Type /Annot /Subtype /Link /Rect [")
+        putNumber(left.rounded(.down), to: &out)
+        out.put(0x20)
+        putNumber(h - (a.y + a.height).rounded(.up), to: &out)
+        out.put(0x20)
+        putNumber(right.rounded(.up), to: &out)
+        out.put(0x20)
+        putNumber(h - a.y.rounded(.down), to: &out)
+        out.put("] /QuadPoints [")
+        // Each corner coordinate is written twice: formatted once, then its bytes copied.
+        let leftBytes = putNumberKeeping(left, to: &out)
+        out.put(0x20)
+        let topBytes = putNumberKeeping(top, to: &out)
+        out.put(0x20)
+        let rightBytes = putNumberKeeping(right, to: &out)
+        out.put(0x20)
+        out.put(bytes: topBytes)
+        out.put(0x20)
+        out.put(bytes: rightBytes)
+        out.put(0x20)
+        let bottomBytes = putNumberKeeping(bottom, to: &out)
+        out.put(0x20)
+        out.put(bytes: leftBytes)
+        out.put(0x20)
+        out.put(bytes: bottomBytes)
+        out.put("] /BS << /W 0 >> ")
+        switch a.target {
+        case .url(let uri):
+            out.put("/A << /Type /Action /S /URI /URI (")
+            var uri = uri
+            uri.withUTF8 { bytes in
+                for byte in bytes {
+                    if byte > 0x20 && byte < 0x7F && !mustEncode[Int(byte)] { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
                 }
-                out.put(") >>")
-            case .destination(let name):
-                out.put("/Dest (")
-                for byte in name.utf8 {
-                    if isNameByte(byte) { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
-                }
-                out.put(UInt8(ascii: ")"))
             }
-            out.put(" /StructParent ")
-            putNumber(Double(structParent), to: &out)
-            out.put(" /Contents ")
-            putPDFText(link.contents, to: &out)
-            out.put(" /F 4 >>")
+            out.put(") >>")
+        case .destination(let name):
+            out.put("/Dest (")
+            for byte in name.utf8 {
+                if isNameByte(byte) { out.put(byte) } else { putPercentEncoded(byte, to: &out) }
+            }
+            out.put(UInt8(ascii: ")"))
         }
+        out.put(" /StructParent ")
+        // `putNumber(Double(structParent))` for the keys a file can have (below 10^12): the integer as it is.
+        if structParent >= 0 && structParent < 1_000_000_000_000 { out.putInt(structParent) } else { putNumber(Double(structParent), to: &out) }
+        out.put(" /Contents ")
+        putPDFText(link.contents, to: &out)
+        out.put(" /F 4 >>")
+    }
+
+    /// `putNumber`, returning the bytes it wrote (they stay valid while the room they are in is written).
+    private static func putNumberKeeping(_ v: Double, to out: inout ByteCursor) -> UnsafeBufferPointer<UInt8> {
+        let start = out.at
+        putNumber(v, to: &out)
+        return UnsafeBufferPointer(start: start, count: out.at - start)
     }
 
     /// `appendNumber` through a cursor.

@@ -33,7 +33,7 @@ enum TaggedPDF {
         let cairo: CairoPages
         do {
             let pdf = try QPDFFile(path: path)
-            update = try IncrementalUpdate(replacing: path)
+            update = try IncrementalUpdate(replacing: path, hashInBackground: input.jobs > 1)
             cairo = try rewritePages(pdf, input, &update, memo: memo)
         }  // qpdf is closed: its table of cairo's objects (a million for a long table) is not held from here
         var pages: [PageMarks] = []
@@ -201,10 +201,9 @@ enum TaggedPDF {
         var linkKeys: [UInt8] = []
         for link in tree.linkElements {
             let recorded = links[link.page][link.index]
-            try update.begin(annotations[link.page][link.index])
-            try update.write { out in
-                PDFLinks.appendAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
-                out.append(ascii: "\nendobj\n")
+            try update.begin(annotations[link.page][link.index], maximum: PDFLinks.annotationMaximum(recorded) + 8) { out in
+                PDFLinks.putAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
+                out.put("\nendobj\n")
             }
             let separator = !linkKeys.isEmpty, element = number(link.element)
             linkKeys.appendWriting(maximum: 64) { out in

@@ -28,7 +28,6 @@ extension TaggedPDF {
         var kids = tree.children(r)
         let firstPage = items.first { !ContentPacking.isAnnotation($0) }.map(ContentPacking.page)
         let parent = tree.parent(r).map { numbers.first + $0 } ?? numbers.document
-        try update.begin(numbers.first + r)
         var first = true, head = true
         // Written in parts: a paragraph of a million lines has a million kids.
         while true {
@@ -38,7 +37,7 @@ extension TaggedPDF {
             var maximum = itemMaximum * (takeItems + takeKids)
             if head { maximum += 64 + node.type.utf8.count }
             if last { maximum += tailMaximum(node) }
-            try update.write(maximum: maximum) { out in
+            func put(_ out: inout ByteCursor) {
                 if head {
                     out.put("<< /Type /StructElem /S /")
                     out.put(utf8: node.type)
@@ -73,6 +72,7 @@ extension TaggedPDF {
                 }
                 if last { putTail(node, firstPage: firstPage.map { numbers.pages[$0] }, to: &out) }
             }
+            if head { try update.begin(numbers.first + r, maximum: maximum, put) } else { try update.write(maximum: maximum, put) }
             guard !last else { return }
             head = false
             items = items.dropFirst(takeItems)

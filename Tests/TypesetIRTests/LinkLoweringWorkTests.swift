@@ -40,4 +40,18 @@ final class LinkLoweringWorkTests: XCTestCase {
         XCTAssertNotEqual(a.weight, 700)
         XCTAssertEqual(c.link, .url("/z"))
     }
+
+    /// A destination repeated link after link is checked against the link policy once, and each link still
+    /// reports what it must: its warning (a local file) and its internal target (resolved at the end).
+    func testARepeatedDestinationIsCheckedOnce() {
+        var lowerer = DocumentLowerer(options: LoweringOptions(), sheet: StyleSheet(), variables: [:])
+        var builder = ParagraphBuilder()
+        let inlines = (0 ..< 500).flatMap { _ in [link("/x", text("a")), text(" ")] }
+            + [link("#top", text("b")), link("#top", text("c")), link("file:///a.txt", text("d")), link("file:///a.txt", text("e"))]
+        lowerer.lowerInlines(inlines, StyleState().character, state: StyleState(), into: &builder)
+        XCTAssertEqual(lowerer.linkChecks, 3, "one check per distinct destination in a row, not per link")
+        XCTAssertEqual(lowerer.internalLinks.map(\.id), ["top", "top"])
+        XCTAssertEqual(lowerer.diagnostics.filter { $0.severity == .warning }.count, 2, "each file link warns")
+        XCTAssertEqual(builder.runs.filter { $0.attributes.link == .url("/x") }.count, 500)
+    }
 }
