@@ -88,7 +88,14 @@ extension DocumentLowerer {
                                      state: inner, at: inline.range.start, into: &builder)
             case .link(let destination, let content):
                 let memo = linkState(destination, attributes, state: state, at: inline.range.start)
-                lowerInlines(content, memo.inside.character, state: memo.inside, into: &builder)
+                if content.allSatisfy({ if case .text = $0.kind { true } else { false } }) {
+                    // Plain text (`[a]`): appended with the link's shared attributes, no state copied for it.
+                    for child in content {
+                        if case .text(let text) = child.kind { builder.appendCollapsingSpaces(text, shared: memo.insideShared) }
+                    }
+                } else {
+                    lowerInlines(content, memo.inside.character, state: memo.inside, into: &builder)
+                }
             case .image(let image):
                 if let pair = image.attributes["float"], !inRunningText {
                     // Only an image alone in its paragraph (an image block) floats (contract section 4).
@@ -148,11 +155,11 @@ extension DocumentLowerer {
     mutating func linkState(_ destination: String, _ attributes: CharacterAttributes, state: StyleState,
                             at location: SourceLocation) -> LinkStyleMemo {
         let memo: LinkStyleMemo
-        if let last = linkStyleMemo, last.destination == destination, last.attributes == attributes, last.state == state {
+        if let last = linkStyleMemo, last.destination == destination, last.hasOutside(state, attributes) {
             memo = last
         } else {
             var styled: StyleState
-            if let last = linkStyleMemo, last.attributes == attributes, last.state == state {
+            if let last = linkStyleMemo, last.hasOutside(state, attributes) {
                 styled = last.styled
             } else {
                 styled = state
@@ -192,8 +199,15 @@ final class LinkStyleMemo {
     /// `state` with `attributes` and the `link` style, without a target.
     let styled: StyleState
     let inside: StyleState
+    /// `inside.character`, shared.
+    let insideShared: Shared<CharacterAttributes>
     let target: LinkTarget?
     let verdict: LinkPolicy.Verdict
+
+    /// Compared here, in place (read from outside, each state was copied first).
+    func hasOutside(_ state: StyleState, _ attributes: CharacterAttributes) -> Bool {
+        self.attributes == attributes && self.state == state
+    }
 
     init(state: StyleState, attributes: CharacterAttributes, destination: String, styled: StyleState,
          inside: StyleState, target: LinkTarget?, verdict: LinkPolicy.Verdict) {
@@ -202,6 +216,7 @@ final class LinkStyleMemo {
         self.destination = destination
         self.styled = styled
         self.inside = inside
+        insideShared = Shared.of(inside.character)
         self.target = target
         self.verdict = verdict
     }

@@ -19,17 +19,27 @@ struct ParagraphBuilder {
     /// `[](#id){ref=page}` placeholders (References.swift).
     var pageReferences: [PageReference] = []
 
-    /// The attribute sets appended last (distinct values), each with its shared copy: runs alternate between a
+    /// The attribute sets appended last (distinct values) and their shared copies: runs alternate between a
     /// few (body text and links), and comparing in place here costs less than interning (issue 8: a copy of
-    /// the 400-byte value and a lock for each of the 500,000 runs of 250,000 links).
-    private var recent: [(attributes: CharacterAttributes, shared: Shared<CharacterAttributes>)] = []
+    /// the 400-byte value and a lock for each of the 500,000 runs of 250,000 links). Compared through a buffer
+    /// pointer: an element read from the array was copied for each comparison.
+    private var recentAttributes: [CharacterAttributes] = []
+    private var recentShared: [Shared<CharacterAttributes>] = []
+    private static let recentCount = 4
 
     mutating func append(_ piece: String, _ attributes: CharacterAttributes) {
+        guard !piece.isEmpty else { return }
+        append(piece, shared: shared(attributes))
+    }
+
+    /// `append(piece, shared.value)`, for attributes shared already.
+    mutating func append(_ piece: String, shared given: Shared<CharacterAttributes>) {
         let count = piece.utf8.count
         guard count > 0 else { return }
+        let shared = remember(given)
         text.append(piece)
-        let shared = self.shared(attributes)
-        if let last = runs.indices.last, runs[last].range.upperBound == length, sameAttributes(runs[last].shared, shared) {
+        let last = runs.count - 1
+        if last >= 0 && runs[last].range.upperBound == length && Self.same(runs[last].shared, shared, recent: recentShared) {
             runs[last].range = runs[last].range.lowerBound..<(length + count)
         } else {
             runs.append(AttributeRun(range: length..<(length + count), shared: shared))
@@ -37,25 +47,55 @@ struct ParagraphBuilder {
         length += count
     }
 
+    /// The shared copy of `attributes`: one of `recent`'s, else interned and remembered.
     private mutating func shared(_ attributes: CharacterAttributes) -> Shared<CharacterAttributes> {
-        for k in recent.indices where recent[k].attributes == attributes { return recent[k].shared }
+        if let k = recentIndex(of: attributes) { return recentShared[k] }
         let made = Shared.of(attributes)
-        if recent.count >= 4 { recent.removeFirst() }
-        recent.append((attributes, made))
+        remember(attributes, made)
         return made
     }
 
-    /// Whether a run's attributes equal `found` (just taken from `recent`). Another of `recent`'s has a different
-    /// value (they are distinct): only a run older than those is compared by value.
-    private func sameAttributes(_ run: Shared<CharacterAttributes>, _ found: Shared<CharacterAttributes>) -> Bool {
+    /// `shared`, or the one of `recent`'s with its value, remembered.
+    private mutating func remember(_ shared: Shared<CharacterAttributes>) -> Shared<CharacterAttributes> {
+        if recentShared.contains(where: { $0 === shared }) { return shared }
+        if let k = recentIndex(of: shared.value) { return recentShared[k] }
+        remember(shared.value, shared)
+        return shared
+    }
+
+    private func recentIndex(of attributes: CharacterAttributes) -> Int? {
+        recentAttributes.withUnsafeBufferPointer { buffer in
+            for k in 0 ..< buffer.count where buffer[k] == attributes { return k }
+            return nil
+        }
+    }
+
+    private mutating func remember(_ attributes: CharacterAttributes, _ shared: Shared<CharacterAttributes>) {
+        if recentShared.count >= Self.recentCount {
+            recentAttributes.removeFirst()
+            recentShared.removeFirst()
+        }
+        recentAttributes.append(attributes)
+        recentShared.append(shared)
+    }
+
+    /// Whether a run's attributes equal `found` (one of `recent`). Another of `recent` has a different value
+    /// (they are distinct): only a run older than those is compared by value.
+    private static func same(_ run: Shared<CharacterAttributes>, _ found: Shared<CharacterAttributes>,
+                             recent: [Shared<CharacterAttributes>]) -> Bool {
         if run === found { return true }
-        if recent.contains(where: { $0.shared === run }) { return false }
+        if recent.contains(where: { $0 === run }) { return false }
         return run.value == found.value
     }
 
     /// Running text: a run of spaces sets as one space (as in LaTeX, Typst and HTML), also across pieces
     /// and soft breaks. Code and verbatim text use `append`, which keeps every space.
     mutating func appendCollapsingSpaces(_ piece: String, _ attributes: CharacterAttributes) {
+        guard !piece.isEmpty else { return }
+        appendCollapsingSpaces(piece, shared: shared(attributes))
+    }
+
+    mutating func appendCollapsingSpaces(_ piece: String, shared: Shared<CharacterAttributes>) {
         let space = UInt8(ascii: " ")
         // A header/footer field just placed counts as text: "Page {{page}} of" keeps both spaces.
         var endsInSpace = text.utf8.last == space && fields.last?.offset != length
@@ -69,7 +109,7 @@ struct ParagraphBuilder {
             }
             previousSpace = isSpace
         }
-        if !collapses { return append(piece, attributes) }
+        if !collapses { return append(piece, shared: shared) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(piece.utf8.count)
         for byte in piece.utf8 {
@@ -81,7 +121,7 @@ struct ParagraphBuilder {
             }
             bytes.append(byte)
         }
-        append(String(decoding: bytes, as: UTF8.self), attributes)
+        append(String(decoding: bytes, as: UTF8.self), shared: shared)
     }
 
     /// U+FFFC for an inline image, with its attachment at that offset.
