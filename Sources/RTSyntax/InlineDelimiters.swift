@@ -256,9 +256,19 @@ extension InlineParser {
         var textEnd: SourceLocation? = nil
         var textEndPos = -1 // buffer offset of the text's end when it came from a run (located lazily)
         var literals: [Int] = []
+        // The text so far when it is one text node as made (the space between two links): kept, not made again.
+        var single: Inline? = nil
         let input = self.input
         func flush() {
             guard let s = textStart else { return }
+            if let whole = single {
+                out.append(whole)
+                single = nil
+                text.removeAll(keepingCapacity: true)
+                literals.removeAll()
+                textStart = nil
+                return
+            }
             let e = textEndPos >= 0 ? input.loc(textEndPos) : (textEnd ?? s)
             var inline = Inline(.text(String(decoding: text, as: UTF8.self)), range: SourceRange(start: s, end: e))
             inline.literalOffsets = literals
@@ -278,7 +288,12 @@ extension InlineParser {
             switch kind {
             case .node(let inline):
                 if case .text(let t) = inline.kind {
-                    if textStart == nil { textStart = inline.range.start }
+                    if textStart == nil {
+                        textStart = inline.range.start
+                        single = inline
+                    } else {
+                        single = nil
+                    }
                     if !inline.literalOffsets.isEmpty { literals += inline.literalOffsets.map { $0 + text.count } }
                     text.append(contentsOf: t.utf8)
                     textEnd = inline.range.end
@@ -289,6 +304,7 @@ extension InlineParser {
                 }
             case .run(let s, let e):
                 if s < e {
+                    single = nil
                     if textStart == nil { textStart = input.loc(s) }
                     text.append(contentsOf: buf[s ..< e])
                     steps += e - s

@@ -28,6 +28,9 @@ struct Source: Sendable {
     let leadHasTab: [Bool]
     /// Number of scalars in `bytes[0 ..< k * 64]`: makes a column lookup O(64) on huge lines.
     private let chunkScalars: [Int]
+    /// Number of scalars before each line's first byte: a column is one count (a paragraph of 250,000 links
+    /// asks for a million locations on one line, issue 8).
+    private let lineStartScalars: [Int]
     /// For `parseInlines(_:at:)`: the text starts at this line/column of some other file.
     let lineBase: Int
     let columnBase: Int
@@ -85,6 +88,7 @@ struct Source: Sendable {
         }
         if n & 63 == 0 { chunks[n >> 6] = count }
         chunkScalars = chunks
+        lineStartScalars = starts.map { Self.scalars(bytes, before: $0, chunks: chunks) }
     }
 
     var lineCount: Int { lineStarts.count }
@@ -93,7 +97,9 @@ struct Source: Sendable {
         LineView(index: index, start: lineStarts[index], end: lineEnds[index])
     }
 
-    private func scalarsBefore(_ offset: Int) -> Int {
+    private func scalarsBefore(_ offset: Int) -> Int { Self.scalars(bytes, before: offset, chunks: chunkScalars) }
+
+    private static func scalars(_ bytes: [UInt8], before offset: Int, chunks chunkScalars: [Int]) -> Int {
         let offset = min(max(offset, 0), bytes.count)
         let chunk = offset >> 6
         var count = chunkScalars[chunk]
@@ -132,7 +138,7 @@ struct Source: Sendable {
             return SourceLocation(file: file, line: lineBase + 1, column: columnBase + 1)
         }
         let index = lineIndex(of: offset)
-        var column = scalarsBefore(offset) - scalarsBefore(lineStarts[index]) + 1 + (index == 0 ? columnBase : 0)
+        var column = scalarsBefore(offset) - lineStartScalars[index] + 1 + (index == 0 ? columnBase : 0)
         if !dropped.isEmpty { column += droppedCount(from: lineStarts[index], through: offset) }
         return SourceLocation(file: file, line: index + 1 + lineBase, column: column)
     }

@@ -19,12 +19,19 @@ extension DocumentLowerer {
     /// `attributes` are the current character attributes; `state` supplies what `em` and `%` mean.
     mutating func lowerInlines(_ inlines: [Inline], _ attributes: CharacterAttributes, state: StyleState,
                                into builder: inout ParagraphBuilder) {
-        for inline in inlines {
-            switch inline.kind {
+        // Per call, `attributes` and `state` do not change: their shared attributes and the last link's memo
+        // made here are reused without comparing them again (a paragraph of 250,000 links, issue 8).
+        var shared: Shared<CharacterAttributes>? = nil
+        var linkMemo: LinkStyleMemo? = nil
+        // By index: `for inline in inlines` copied each inline (retaining all it holds).
+        for k in inlines.indices {
+            switch inlines[k].kind {
             case .text(let text):
-                builder.appendCollapsingSpaces(text, attributes)
+                if shared == nil { shared = builder.shared(attributes) }
+                builder.appendCollapsingSpaces(text, shared: shared ?? builder.shared(attributes))
             case .softBreak:
-                builder.appendCollapsingSpaces(" ", attributes)
+                if shared == nil { shared = builder.shared(attributes) }
+                builder.appendCollapsingSpaces(" ", shared: shared ?? builder.shared(attributes))
             case .hardBreak:
                 builder.append("\u{2028}", attributes)
             case .tab:
@@ -67,7 +74,7 @@ extension DocumentLowerer {
                 builder.append(text, inner.character)
             case .link(let destination, let content) where content.isEmpty && destination.count > 1 && destination.hasPrefix("#"):
                 appendCrossReference(String(destination.dropFirst()), page: false, attributes, state: state,
-                                     at: inline.range.start, into: &builder)
+                                     at: inlines[k].range.start, into: &builder)
             case .span(let content, var spanAttributes) where Self.crossReferenceSpan(content, spanAttributes) != nil:
                 // `[](#id){ref=page}`: `ref` picks what is set; other attributes style it as a span's do.
                 var page = false
@@ -85,9 +92,16 @@ extension DocumentLowerer {
                 sheet.apply(spanAttributes, to: &inner, scope: .character, diagnostics: &diagnostics)
                 if let id = spanAttributes.id { definedAnchors.insert(id); builder.anchors.append(id) }
                 appendCrossReference(Self.crossReferenceSpan(content, spanAttributes) ?? "", page: page, inner.character,
-                                     state: inner, at: inline.range.start, into: &builder)
+                                     state: inner, at: inlines[k].range.start, into: &builder)
             case .link(let destination, let content):
-                let memo = linkState(destination, attributes, state: state, at: inline.range.start)
+                let memo: LinkStyleMemo
+                if let last = linkMemo, last.destination == destination {
+                    memo = last
+                } else {
+                    memo = linkState(destination, attributes, state: state)
+                    linkMemo = memo
+                }
+                noteLinkUse(memo, at: inlines[k].range.start)
                 if content.allSatisfy({ if case .text = $0.kind { true } else { false } }) {
                     // Plain text (`[a]`): appended with the link's shared attributes, no state copied for it.
                     for child in content {
@@ -116,13 +130,13 @@ extension DocumentLowerer {
                 }
                 lowerInlines(content, inner.character, state: inner, into: &builder)
             case .variable(let name):
-                appendVariable(name, attributes, at: inline.range.start, into: &builder)
+                appendVariable(name, attributes, at: inlines[k].range.start, into: &builder)
             case .rawHTML:
                 break   // resolved by the parser
             case .footnoteReference(let label):
-                appendFootnoteMark(.label(label), attributes, at: inline.range.start, into: &builder)
+                appendFootnoteMark(.label(label), attributes, at: inlines[k].range.start, into: &builder)
             case .inlineFootnote(let content):
-                appendFootnoteMark(.inline(content), attributes, at: inline.range.start, into: &builder)
+                appendFootnoteMark(.inline(content), attributes, at: inlines[k].range.start, into: &builder)
             }
         }
     }
@@ -151,9 +165,8 @@ extension DocumentLowerer {
     /// The state inside a link: the `link` style applied to the state outside (`state` with `attributes`), the
     /// target set unless the link policy drops it. Links in a row share the state outside and often their
     /// destination: both are remembered (`linkStyleMemo`), so a repeated destination is checked once; what
-    /// each link reports (a warning, an internal link to resolve) is still noted at each.
-    mutating func linkState(_ destination: String, _ attributes: CharacterAttributes, state: StyleState,
-                            at location: SourceLocation) -> LinkStyleMemo {
+    /// each link reports (`noteLinkUse`) is still noted at each.
+    mutating func linkState(_ destination: String, _ attributes: CharacterAttributes, state: StyleState) -> LinkStyleMemo {
         let memo: LinkStyleMemo
         if let last = linkStyleMemo, last.destination == destination, last.hasOutside(state, attributes) {
             memo = last
@@ -175,6 +188,11 @@ extension DocumentLowerer {
                                  inside: inside, target: target, verdict: verdict)
             linkStyleMemo = memo
         }
+        return memo
+    }
+
+    /// What each link reports: the verdict's warning, an internal link to resolve at the end.
+    mutating func noteLinkUse(_ memo: LinkStyleMemo, at location: SourceLocation) {
         if let target = memo.target {
             switch memo.verdict {
             case .drop(let reason):
@@ -186,7 +204,6 @@ extension DocumentLowerer {
                 if case .destination(let id) = target { internalLinks.append((id, location)) }
             }
         }
-        return memo
     }
 }
 

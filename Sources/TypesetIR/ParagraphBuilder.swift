@@ -48,7 +48,7 @@ struct ParagraphBuilder {
     }
 
     /// The shared copy of `attributes`: one of `recent`'s, else interned and remembered.
-    private mutating func shared(_ attributes: CharacterAttributes) -> Shared<CharacterAttributes> {
+    mutating func shared(_ attributes: CharacterAttributes) -> Shared<CharacterAttributes> {
         if let k = recentIndex(of: attributes) { return recentShared[k] }
         let made = Shared.of(attributes)
         remember(attributes, made)
