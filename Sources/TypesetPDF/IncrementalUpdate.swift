@@ -155,7 +155,13 @@ struct IncrementalUpdate {
     /// Object `number` begun with at most `maximum` bytes written through a cursor (then `write`, `end`, or
     /// nothing when `make` wrote its end).
     mutating func begin(_ number: Int, maximum: Int, _ make: (inout ByteCursor) -> Void) throws {
+        try write(maximum: maximum, beginning: number, make)
+    }
+
+    /// `begin(number, ...)` when `number` is given, else `write(maximum:_:)`.
+    mutating func write(maximum: Int, beginning number: Int?, _ make: (inout ByteCursor) -> Void) throws {
         if pending.count >= Self.flushSize { try flush() }
+        guard let number else { return pending.appendWriting(maximum: maximum, make) }
         offsets[number] = length + pending.count
         pending.appendWriting(maximum: maximum + 32) { out in
             out.putInt(number)

@@ -24,20 +24,22 @@ extension TaggedPDF {
     static func writeElement(_ r: Int, of tree: StructureTree, _ numbers: ElementNumbers,
                              _ update: inout IncrementalUpdate) throws {
         let node = tree.node(r)
-        var items = tree.packedContent(r)
-        var kids = tree.children(r)
+        let items = tree.packedContent(r)
+        let kids = tree.children(r)
         let firstPage = items.first { !ContentPacking.isAnnotation($0) }.map(ContentPacking.page)
         let parent = tree.parent(r).map { numbers.first + $0 } ?? numbers.document
+        var nextItem = items.startIndex, nextKid = kids.startIndex
         var first = true, head = true
-        // Written in parts: a paragraph of a million lines has a million kids.
+        // Written in parts: a paragraph of a million lines has a million kids. One closure literal (a nested
+        // function capturing the loop's variables cost a dynamic exclusivity check for each access).
         while true {
-            let takeItems = min(items.count, itemsPerWrite)
-            let takeKids = min(kids.count, itemsPerWrite - takeItems)
-            let last = takeItems == items.count && takeKids == kids.count
-            var maximum = itemMaximum * (takeItems + takeKids)
+            let itemEnd = min(items.endIndex, nextItem + itemsPerWrite)
+            let kidEnd = min(kids.endIndex, nextKid + itemsPerWrite - (itemEnd - nextItem))
+            let last = itemEnd == items.endIndex && kidEnd == kids.endIndex
+            var maximum = itemMaximum * (itemEnd - nextItem + kidEnd - nextKid)
             if head { maximum += 64 + node.type.utf8.count }
             if last { maximum += tailMaximum(node) }
-            func put(_ out: inout ByteCursor) {
+            try update.write(maximum: maximum, beginning: head ? numbers.first + r : nil) { out in
                 if head {
                     out.put("<< /Type /StructElem /S /")
                     out.put(utf8: node.type)
@@ -45,38 +47,42 @@ extension TaggedPDF {
                     out.putRef(parent)
                     out.put(" /K [")
                 }
-                for x in items.prefix(takeItems) {
+                for k in nextItem ..< itemEnd {
                     if !first { out.put(0x20) }
                     first = false
-                    let page = ContentPacking.page(x), n = ContentPacking.number(x)
-                    if ContentPacking.isAnnotation(x) {
-                        out.put("<< /Type /OBJR /Pg ")
-                        out.putRef(numbers.pages[page])
-                        out.put(" /Obj ")
-                        out.putRef(numbers.annotations[page][n])
-                        out.put(" >>")
-                    } else if page == firstPage {
-                        out.putInt(n)
-                    } else {
-                        out.put("<< /Type /MCR /Pg ")
-                        out.putRef(numbers.pages[page])
-                        out.put(" /MCID ")
-                        out.putInt(n)
-                        out.put(" >>")
-                    }
+                    putItem(items[k], firstPage: firstPage, numbers, to: &out)
                 }
-                for kid in kids.prefix(takeKids) {
+                for k in nextKid ..< kidEnd {
                     if !first { out.put(0x20) }
                     first = false
-                    out.putRef(numbers.first + Int(kid))
+                    out.putRef(numbers.first + Int(kids[k]))
                 }
                 if last { putTail(node, firstPage: firstPage.map { numbers.pages[$0] }, to: &out) }
             }
-            if head { try update.begin(numbers.first + r, maximum: maximum, put) } else { try update.write(maximum: maximum, put) }
             guard !last else { return }
             head = false
-            items = items.dropFirst(takeItems)
-            kids = kids.dropFirst(takeKids)
+            nextItem = itemEnd
+            nextKid = kidEnd
+        }
+    }
+
+    /// A content item: an MCID (with its page when not the element's first), or a link annotation.
+    private static func putItem(_ x: UInt64, firstPage: Int?, _ numbers: ElementNumbers, to out: inout ByteCursor) {
+        let page = ContentPacking.page(x), n = ContentPacking.number(x)
+        if ContentPacking.isAnnotation(x) {
+            out.put("<< /Type /OBJR /Pg ")
+            out.putRef(numbers.pages[page])
+            out.put(" /Obj ")
+            out.putRef(numbers.annotations[page][n])
+            out.put(" >>")
+        } else if page == firstPage {
+            out.putInt(n)
+        } else {
+            out.put("<< /Type /MCR /Pg ")
+            out.putRef(numbers.pages[page])
+            out.put(" /MCID ")
+            out.putInt(n)
+            out.put(" >>")
         }
     }
 
