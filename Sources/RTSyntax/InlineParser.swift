@@ -36,7 +36,7 @@ struct InlineInput {
     }
 
     func loc(_ p: Int) -> SourceLocation { src.location(fileOffset(p)) }
-    func range(_ s: Int, _ e: Int) -> SourceRange { SourceRange(start: loc(s), end: loc(e)) }
+    func range(_ s: Int, _ e: Int) -> SourceRange { src.range(fileOffset(s), fileOffset(e)) }
 }
 
 struct InlineParser {

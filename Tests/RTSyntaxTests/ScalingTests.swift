@@ -163,3 +163,21 @@ final class LinkPieceTests: XCTestCase {
         XCTAssertEqual(inlines[1].range.start.column, 3)
     }
 }
+
+/// A range whose end is on its start's line is counted from the start (issue 8): it must locate both ends as
+/// `location` does, across multi-byte characters, line starts and a first line that starts at a column.
+final class SourceRangeTests: XCTestCase {
+    func testRangesLocateBothEndsAsLocationDoes() {
+        let text = "ab Größe [x](/y)\nzweite Zeile 日本語 [a]\n\n  drei\n"
+        for src in [Source(file: "doc.rt", bytes: Array(text.utf8)),
+                    Source(file: "cell.rt", bytes: Array(text.utf8), lineBase: 4, columnBase: 7)] {
+            let n = src.bytes.count
+            for start in 0 ... n {
+                for end in start ... min(n, start + 70) {
+                    XCTAssertEqual(src.range(start, end), SourceRange(start: src.location(start), end: src.location(end)),
+                                   "\(start)..<\(end)")
+                }
+            }
+        }
+    }
+}
