@@ -10,27 +10,12 @@ struct FNV128 {
     private static let prime: UInt64 = 0x100_0000_01b3
 
     mutating func add(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { add($0) }
-    }
-
-    mutating func add(_ buffer: UnsafeRawBufferPointer) {
         var a = self.a, b = self.b
-        var i = 0
-        // Eight bytes loaded at once, then taken in order: fewer loads and loop steps than byte by byte.
-        while i + 8 <= buffer.count {
-            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            for shift in stride(from: 0, to: 64, by: 8) {
-                let byte = (word >> UInt64(shift)) & 0xFF
-                a = (a ^ byte) &* Self.prime
-                b = (b ^ byte) &* Self.prime &+ 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                a = (a ^ UInt64(byte)) &* Self.prime
+                b = (b ^ UInt64(byte)) &* Self.prime &+ 1
             }
-            i += 8
-        }
-        while i < buffer.count {
-            let byte = UInt64(buffer[i])
-            a = (a ^ byte) &* Self.prime
-            b = (b ^ byte) &* Self.prime &+ 1
-            i += 1
         }
         self.a = a
         self.b = b
