@@ -346,7 +346,7 @@ extension InlineParser {
                let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
                 attributes = parseAttributes(end + 1, close)
                 end = close + 1
-            } else if !bracket.image, dest.hasPrefix("#"), case .run(let open, _) = pieces[bracket.piece].kind, open + 1 == i,
+            } else if !bracket.image, dest.hasPrefix("#"), let open = runStart(bracket.piece), open + 1 == i,
                       end + 1 < n, buf[end] == Byte.lbrace, buf[end + 1] != Byte.lbrace, buf[end + 1] != Byte.percent,
                       let close = AttributeParser.findClose(buf, open: end, end: n, steps: &steps) {
                 // `[](#id){ref=page}`: a cross-reference's options (section 5).
@@ -358,24 +358,24 @@ extension InlineParser {
             attributes = parseAttributes(end + 1, close)
             end = close + 1
             isSpan = true
-        } else if case .run(let start, _) = pieces[bracket.piece].kind,
+        } else if let start = runStart(bracket.piece),
                   let (dest, after) = reference(textStart: start + (bracket.image ? 2 : 1), close: i) {
             destination = dest
             end = after
         }
         guard destination != nil || isSpan else { return giveUp(&self) }
         let children: [Inline], depth: Int
-        if last == bracket.piece, case .run = pieces[bracket.piece].kind {
+        if last == bracket.piece, runStart(bracket.piece) != nil {
             // Only plain text since the bracket (`[a]`, `[a](/x)`): it is the content as it stands, without
             // a piece made and collected again (no delimiter can follow the bracket without a piece).
             (children, depth) = takePendingText()
         } else {
             flushText()
             processEmphasis(bottom: bracket.delimBottom)
-            guard case .run = pieces[bracket.piece].kind else { return giveUp(&self) }
+            guard runStart(bracket.piece) != nil else { return giveUp(&self) }
             (children, depth) = collect(from: pieces[bracket.piece].next, upTo: -1)
         }
-        guard case .run(let start, _) = pieces[bracket.piece].kind else { return giveUp(&self) }
+        guard let start = runStart(bracket.piece) else { return giveUp(&self) }
         if depth + 1 > InlineParser.maxDepth {
             // Too deep: every open bracket would enclose this content, so all of them become text.
             warnTooDeep(start)
@@ -403,6 +403,15 @@ extension InlineParser {
         linksDeactivatedBelow = min(linksDeactivatedBelow, brackets.count)
         if !bracket.image && !isSpan { linksDeactivatedBelow = brackets.count }
         return end
+    }
+
+    /// Where piece `p` starts when it is still a run (a bracket not yet decided on). Read in place: matching
+    /// `pieces[p].kind` copied the whole piece, three times a link.
+    func runStart(_ p: Int) -> Int? {
+        pieces.withUnsafeBufferPointer { buffer in
+            if case .run(let start, _) = buffer[p].kind { return start }
+            return nil
+        }
     }
 
     mutating func parseAttributes(_ s: Int, _ e: Int) -> Attributes {

@@ -262,9 +262,9 @@ struct InlineParser {
         guard textStart >= 0 else { return ([], 0) }
         var inlines: [Inline] = []
         if !textBytes.isEmpty {
-            var inline = Inline(.text(String(decoding: textBytes, as: UTF8.self)), range: input.range(textStart, textEnd))
-            inline.literalOffsets = textLiterals
-            inlines = [inline]
+            // Made in the array, not copied into it.
+            inlines.append(Inline(.text(String(decoding: textBytes, as: UTF8.self)), range: input.range(textStart, textEnd)))
+            if !textLiterals.isEmpty { inlines[0].literalOffsets = textLiterals }
         }
         textStart = -1
         textBytes.removeAll(keepingCapacity: true)

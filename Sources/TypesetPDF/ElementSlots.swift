@@ -29,6 +29,8 @@ struct ElementSlots {
     private var shapes: [StructureNode] = []
     private var shapeIndex: [StructureNode: UInt32] = [:]
     private var lastShape: UInt32 = 0
+    /// The Link elements' shape index + 1 (0: none yet).
+    private var linkShape: UInt32 = 0
 
     var denseCount: Int { denseShape.count }
 
@@ -56,6 +58,22 @@ struct ElementSlots {
             denseParent[Int(slot)] = parent
         } else {
             otherShape[Int(slot - Self.otherBase)] = shape
+            otherParent[Int(slot - Self.otherBase)] = parent
+        }
+        presentCount += 1
+        return slot
+    }
+
+    /// `add(StructureNode(id: id, type: "Link"), parent: parent)`, its shape looked up once for all links.
+    mutating func addLink(id: Int, parent: Int32) -> Int32 {
+        let slot = makeSlot(id)
+        guard !isPresent(slot) else { return slot }
+        if linkShape == 0 { linkShape = intern(StructureNode(id: 0, type: "Link")) + 1 }
+        if slot < Self.otherBase {
+            denseShape[Int(slot)] = linkShape
+            denseParent[Int(slot)] = parent
+        } else {
+            otherShape[Int(slot - Self.otherBase)] = linkShape
             otherParent[Int(slot - Self.otherBase)] = parent
         }
         presentCount += 1

@@ -80,10 +80,11 @@ struct StructureTree {
                 }
             }
             owners.append(PageOwners(pageOwners))
-            for (index, recorded) in (page < links.count ? links[page] : []).enumerated() {
-                let link = StructureNode(id: nextLinkID, type: "Link")
+            let pageLinks = page < links.count ? links[page] : []
+            // By index: each link's record (its owner path, its text) is read in place, not copied.
+            for index in pageLinks.indices {
+                let owner = slots.addLink(id: nextLinkID, parent: slots.add(pageLinks[index].owner))
                 nextLinkID += 1
-                let owner = slots.add(link, parent: slots.add(recorded.owner))
                 itemOwners.append(owner)
                 items.append(ContentPacking.pack(page, index, annotation: true))
                 linkElements.append((page, index, Int(owner)))
