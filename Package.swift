@@ -5,7 +5,7 @@ import PackageDescription
 
 // Release builds only (issue 14, start-up). Generic types such as [String: Int] are otherwise made from their
 // mangled names at first use, which checks each conformance (String: Hashable) by scanning all of the binary's
-// ~5,800 conformance records: some 4 ms of a one-page document. Calling the metadata accessors directly skips that.
+// ~5,800 conformance records: some 3 ms of CPU in a one-page document. Calling the metadata accessors directly skips that.
 let startUp: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
@@ -52,11 +52,7 @@ let package = Package(
         .executableTarget(
             name: "typeset",
             dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: startUp,
-            // A position-dependent executable: a PIE's 89,000 relative relocations (Swift metadata is full of
-            // pointers) are applied at every start and dirty some 230 pages; without them the dynamic loader's
-            // work and the page faults of `typeset --version` drop by a quarter (issue 14, start-up).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-no-pie"], .when(configuration: .release))]
+            swiftSettings: startUp
         ),
         // libFuzzer target over the parser and the whole pipeline (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "typeset-fuzz", dependencies: ["TypesetKit", "RTSyntax", "TypesetIR"]),
