@@ -3,6 +3,13 @@
 // One module per pipeline stage; data flows one way. RTSyntax and TypesetIR never touch Pango or Cairo.
 import PackageDescription
 
+// Release builds only (issue 14, start-up). Generic types such as [String: Int] are otherwise made from their
+// mangled names at first use, which checks each conformance (String: Hashable) by scanning all of the binary's
+// ~5,800 conformance records: some 3 ms of CPU in a one-page document. Calling the metadata accessors directly skips that.
+let startUp: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "typeset",
     platforms: [.macOS(.v13)],
@@ -33,18 +40,19 @@ let package = Package(
         // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).
         .target(name: "CTempCleanup"),
         // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.
-        .target(name: "RTSyntax", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "RTSyntax", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: startUp),
         // Stage 2: lower the tree with styles into the attributed-string IR (value types, no Cairo).
-        .target(name: "TypesetIR", dependencies: ["RTSyntax"]),
+        .target(name: "TypesetIR", dependencies: ["RTSyntax"], swiftSettings: startUp),
         // Stage 3: lay out IR paragraphs with Pango into lines placed on pages.
-        .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo", "CRsvg"]),
+        .target(name: "TypesetLayout", dependencies: ["TypesetIR", "CPangoCairo", "CRsvg"], swiftSettings: startUp),
         // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
-        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg", "CQpdf", "CTempCleanup"]),
+        .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg", "CQpdf", "CTempCleanup"], swiftSettings: startUp),
         // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
-        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"]),
+        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"], swiftSettings: startUp),
         .executableTarget(
             name: "typeset",
-            dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: startUp
         ),
         // libFuzzer target over the parser and the whole pipeline (`make fuzz`); a plain build replays inputs.
         .executableTarget(name: "typeset-fuzz", dependencies: ["TypesetKit", "RTSyntax", "TypesetIR"]),

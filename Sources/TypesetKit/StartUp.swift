@@ -7,12 +7,14 @@ extension Typesetter {
     /// Starts fontconfig's set-up, which lowering (list markers, heading numbers) and layout wait for, and for a
     /// tagged PDF the loading of libqpdf, so both run while the input is read, parsed and lowered. In this
     /// order: while libqpdf is relocated glibc lets no thread start (its TLS lock), and Pango starts fontconfig
-    /// on a thread. `output`: the `-o` path (nil: a PDF named after the input); `jobs`: `--jobs` (nil: the cores).
+    /// on a thread. The thread that reads hyphenation patterns starts before libqpdf loads too, for the same reason.
+    /// `output`: the `-o` path (nil: a PDF named after the input); `jobs`: `--jobs` (nil: the cores).
     public static func startLoads(output: String?, jobs: Int?) {
         // Before any thread starts (arenas made already stay), and before libqpdf holds the loader's lock that
         // its dlsym takes.
         if (jobs ?? TypesetRequest.coreCount) > 1 { MallocArenas.limitToOne() }
         LayoutEngine.startFontconfig()
+        HyphenationDictionaries.startLoader()
         BackgroundLoads.startTagging(pdf: output.map { OutputFormat(path: $0) == .pdf } ?? true)
     }
 }

@@ -8,7 +8,12 @@ import Foundation
 import TypesetIR
 
 public final class LayoutFeed: LoweredBlockSink, @unchecked Sendable {
-    private let engine: LayoutEngine
+    /// The engine, looked up when first needed: making the shared one waits for fontconfig's set-up, which
+    /// runs on its own thread while the document is read, parsed and lowered (issue 14, start-up).
+    private let engineSource: () -> LayoutEngine
+    private var engine: LayoutEngine { engineSource() }
+    /// Whether the first hyphenated paragraph has asked for its patterns (lowering thread only).
+    private var patternsAsked = false
     private let jobs: Int
     private let lock = NSLock()
     private var prefetch: ParagraphPrefetch?  // guarded by `lock`
@@ -29,15 +34,15 @@ public final class LayoutFeed: LoweredBlockSink, @unchecked Sendable {
     /// TYPESET_EARLY_LAYOUT=0 turns the early start off (for A/B measurements).
     public static let enabledByEnvironment = getenv("TYPESET_EARLY_LAYOUT").map { String(cString: $0) } != "0"
 
-    public init(engine: LayoutEngine = .shared, jobs: Int) {
-        self.engine = engine
+    public init(engine: @autoclosure @escaping () -> LayoutEngine = LayoutEngine.shared, jobs: Int) {
+        self.engineSource = engine
         self.jobs = jobs
     }
 
     public func begin(_ document: TypesetDocument) -> Bool {
         // Document fonts are loaded when rendering starts: shaping before that would use other fonts.
         guard jobs > 1, document.fontFiles.isEmpty,
-              let started = ParagraphPrefetch.startEmpty(width: document.page.columnWidth, jobs: jobs, engine: engine)
+              let started = ParagraphPrefetch.startEmpty(width: document.page.columnWidth, jobs: jobs, engine: engineSource)
         else { return false }
         lock.withLock { prefetch = started }
         return true
@@ -45,6 +50,11 @@ public final class LayoutFeed: LoweredBlockSink, @unchecked Sendable {
 
     public func lowered(_ block: LayoutBlock, at index: Int) {
         guard case .paragraph(let p) = block, let prefetch = lock.withLock({ prefetch }) else { return }
+        // The patterns the first hyphenated paragraph needs load while fontconfig is still setting up.
+        if !patternsAsked && LazyLoads.hyphenates(p, lineBreaking: LayoutEngine.defaultLineBreaking) {
+            patternsAsked = true
+            HyphenationDictionaries.preload(p.style.language)
+        }
         if ParagraphPrefetch.isShared(p) { paragraphsFed += 1 }
         prefetch.add(block: index, paragraph: p)
     }

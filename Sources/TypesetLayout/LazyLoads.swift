@@ -15,12 +15,17 @@ public enum LazyLoads {
     /// thread of its own, so they load while fontconfig starts instead of after it. Only a paragraph that the
     /// total-fit breaker hyphenates asks (ParagraphLayout), so a document without one still loads nothing.
     public static func preload(_ document: TypesetDocument, engine: LayoutEngine) {
-        for case .paragraph(let paragraph) in document.blocks {
-            let style = paragraph.style
-            guard style.hyphenate, !paragraph.text.isEmpty, !paragraph.text.utf8.contains(9),
-                  ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { continue }
-            HyphenationDictionaries.preload(style.language)
+        for case .paragraph(let paragraph) in document.blocks
+        where hyphenates(paragraph, lineBreaking: engine.lineBreaking) {
+            HyphenationDictionaries.preload(paragraph.style.language)
             return
         }
+    }
+
+    /// Whether laying `paragraph` out asks for hyphenation patterns.
+    static func hyphenates(_ paragraph: AttributedParagraph, lineBreaking: LayoutEngine.LineBreaking) -> Bool {
+        let style = paragraph.style
+        return style.hyphenate && !paragraph.text.isEmpty && !paragraph.text.utf8.contains(9)
+            && ParagraphLayout.usesTotalFit(style, hasTab: false, lineBreaking: lineBreaking)
     }
 }

@@ -36,7 +36,8 @@ public final class LayoutEngine: @unchecked Sendable {
     /// How paragraphs that may be broken either way are broken (see `ParagraphLayout.usesTotalFit`).
     public enum LineBreaking: Sendable { case totalFit, greedy }
     /// Total-fit unless the environment says `TYPESET_LINE_BREAKING=greedy` (for comparisons and benchmarks).
-    public var lineBreaking: LineBreaking =
+    public var lineBreaking = LayoutEngine.defaultLineBreaking
+    static let defaultLineBreaking: LineBreaking =
         getenv("TYPESET_LINE_BREAKING").map { String(cString: $0) } == "greedy" ? .greedy : .totalFit
 
     public static let shared = LayoutEngine()

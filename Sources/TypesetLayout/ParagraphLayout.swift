@@ -335,7 +335,11 @@ public final class ParagraphLayout {
     }
 
     static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, engine: LayoutEngine) -> Bool {
-        engine.lineBreaking == .totalFit && !style.greedyBreaking && style.alignment == .justify && style.wrap == .word && !hasTab
+        usesTotalFit(style, hasTab: hasTab, lineBreaking: engine.lineBreaking)
+    }
+
+    static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, lineBreaking: LayoutEngine.LineBreaking) -> Bool {
+        lineBreaking == .totalFit && !style.greedyBreaking && style.alignment == .justify && style.wrap == .word && !hasTab
             && (style.maxLines ?? 0) <= 0
     }
 

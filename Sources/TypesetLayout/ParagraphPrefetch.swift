@@ -12,13 +12,20 @@ import RTSyntax
 import TypesetIR
 
 /// Engines for worker threads, kept for the process (font setup is expensive), one per running worker.
-enum WorkerEngines {
+public enum WorkerEngines {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var idle: [LayoutEngine] = []  // guarded by `lock`
+    nonisolated(unsafe) private static var taken = 0  // guarded by `lock`
+
+    /// Workers started in this process (tests: counted, never timed).
+    public static var workersStarted: Int { lock.withLock { taken } }
 
     /// An engine for one worker's exclusive use, seeing the fonts `main` has loaded.
     static func take(like main: LayoutEngine) -> LayoutEngine {
-        let engine = lock.withLock { idle.popLast() } ?? LayoutEngine()
+        let engine = lock.withLock {
+            taken += 1
+            return idle.popLast()
+        } ?? LayoutEngine()
         engine.lineBreaking = main.lineBreaking
         if engine.fontGeneration != main.fontGeneration {
             engine.reloadFonts()
@@ -78,24 +85,47 @@ final class ParagraphPrefetch: @unchecked Sendable {
     private var running = 0
     /// Paragraphs laid out ahead at most: bounds memory and wasted work after a width change.
     static let lookahead = 64
+    /// Text to share (UTF-8 bytes of the shared paragraphs) below which no worker starts: a worker's thread and
+    /// font setup cost more than it saves on a page or two (issue 14, start-up). About two pages of two columns.
+    static let minimumText = 8_000
+    /// Set while the workers wait for enough text (`startEmpty`): how many, and the engine they copy.
+    private var pending: (jobs: Int, engine: () -> LayoutEngine)?
+    /// UTF-8 bytes of the paragraphs `add` has taken.
+    private var textFed = 0
 
     /// Starts `jobs - 1` workers over the document's paragraphs (nil when there is nothing to share).
     static func start(_ document: TypesetDocument, width: Double, engine: LayoutEngine) -> ParagraphPrefetch? {
         guard engine.jobs > 1 else { return nil }
         let work = workList(document)
-        guard work.count > 1 else { return nil }
+        guard work.count > 1, worthSharing(work) else { return nil }
         let prefetch = ParagraphPrefetch(work: work, width: width, cache: engine.paragraphCache)
         prefetch.startWorkers(jobs: engine.jobs, like: engine)
         return prefetch
     }
 
-    /// Starts `jobs - 1` workers before the document is lowered: paragraphs come in by `add` (LayoutFeed.swift).
-    static func startEmpty(width: Double, jobs: Int, engine: LayoutEngine) -> ParagraphPrefetch? {
+    /// Takes paragraphs before the document is lowered (`add`, LayoutFeed.swift); its `jobs - 1` workers start
+    /// once `minimumText` has come in (or at `adopt`, if the document has that much).
+    static func startEmpty(width: Double, jobs: Int, engine: @escaping () -> LayoutEngine) -> ParagraphPrefetch? {
         guard jobs > 1 else { return nil }
         let prefetch = ParagraphPrefetch(work: [], width: width, cache: nil)
         prefetch.complete = false
-        prefetch.startWorkers(jobs: jobs, like: engine)
+        prefetch.pending = (jobs, engine)
         return prefetch
+    }
+
+    static func worthSharing(_ work: [WorkItem]) -> Bool {
+        var text = 0
+        for item in work {
+            text += item.paragraph.text.utf8.count
+            if text >= minimumText { return true }
+        }
+        return false
+    }
+
+    /// Starts the workers `startEmpty` put off. Called holding `condition` (or before anyone else sees `self`).
+    private func startPending() {
+        guard let (jobs, engine) = pending.take() else { return }
+        startWorkers(jobs: jobs, like: engine())
     }
 
     private func startWorkers(jobs: Int, like engine: LayoutEngine) {
@@ -117,6 +147,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
         guard !complete else { return }
         position[block] = work.count
         work.append(WorkItem(block: block, held: .paragraph(paragraph)))
+        textFed += paragraph.text.utf8.count
+        if textFed >= ParagraphPrefetch.minimumText { startPending() }
         condition.broadcast()
     }
 
@@ -143,6 +175,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
         limit = .max
         complete = true
         self.width = width
+        if pending != nil, ParagraphPrefetch.worthSharing(work) { startPending() }
+        pending = nil
         condition.broadcast()
     }
 

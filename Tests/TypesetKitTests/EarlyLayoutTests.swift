@@ -72,3 +72,34 @@ final class EarlyLayoutTests: XCTestCase {
         XCTAssertEqual(LayoutFeed.last.matched, 1)
     }
 }
+
+/// A document of a page or two is laid out on the main thread alone: a worker's thread and font setup would
+/// cost more than it saves (issue 14, start-up). A longer one still gets its workers, and both give the bytes
+/// of one job.
+final class SmallDocumentJobsTests: XCTestCase {
+    private func build(_ source: [UInt8], jobs: Int, name: String) throws -> Data {
+        let path = NSTemporaryDirectory() + "/typeset-small-\(UUID().uuidString.prefix(8))-\(name).pdf"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var request = TypesetRequest(input: .bytes(source, name: "doc.rt"), output: .file(path))
+        request.sourceDateEpoch = 1_700_000_000
+        request.jobs = jobs
+        let outcome = Typesetter.run(request)
+        XCTAssertTrue(outcome.succeeded, outcome.diagnostics.map(\.description).joined(separator: "\n"))
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    func testNoWorkerStartsForAOnePageDocument() throws {
+        let small = EarlyLayoutTests.document(paragraphs: 4)
+        let one = try build(small, jobs: 1, name: "one")
+        let before = WorkerEngines.workersStarted
+        let two = try build(small, jobs: 2, name: "two")
+        XCTAssertEqual(WorkerEngines.workersStarted, before, "a worker started for a one-page document")
+        XCTAssertEqual(one, two)
+
+        let large = EarlyLayoutTests.document(paragraphs: 60)
+        let largeOne = try build(large, jobs: 1, name: "large-one")
+        let largeTwo = try build(large, jobs: 2, name: "large-two")
+        XCTAssertGreaterThan(WorkerEngines.workersStarted, before, "no worker started for a long document")
+        XCTAssertEqual(largeOne, largeTwo)
+    }
+}

@@ -43,16 +43,27 @@ public enum HyphenationDictionaries {
         return (found, found == nil)
     }
 
-    /// Loads the patterns for `language` on a thread of its own, so they are read while fontconfig starts
-    /// (issue 14, start-up); a paragraph asking meanwhile waits for them. A language without patterns is not
-    /// recorded: the paragraph that asks still warns.
+    /// Loads the patterns for `language` on another thread (PatternLoader's when it runs), so they are read
+    /// while fontconfig starts (issue 14, start-up); a paragraph asking meanwhile waits for them. Once per
+    /// language. A language without patterns is not recorded: the paragraph that asks still warns.
     public static func preload(_ language: String) {
         let key = language.lowercased()
-        Thread.detachNewThread {
-            lock.lock()
-            defer { lock.unlock() }
-            if loaded[key] == nil, let found = find(key) { loaded[key] = .some(found) }
-        }
+        guard preloadLock.withLock({ preloaded.insert(key).inserted }) else { return }
+        if PatternLoader.enqueue(key) { return }
+        Thread.detachNewThread { load(key) }
+    }
+
+    /// Starts the thread that `preload` hands languages to: call before libqpdf starts loading.
+    public static func startLoader() { PatternLoader.start() }
+
+    /// Not `lock`, which a load holds while it reads.
+    private static let preloadLock = NSLock()
+    nonisolated(unsafe) private static var preloaded: Set<String> = []  // guarded by `preloadLock`
+
+    static func load(_ key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if loaded[key] == nil, let found = find(key) { loaded[key] = .some(found) }
     }
 
     /// The hyphenator for a lower-cased tag, from a file loaded before or read now; the caller holds `lock`.
