@@ -22,6 +22,7 @@ public enum LayoutWork {
     nonisolated(unsafe) private static var paragraphs = 0  // guarded by `lock`
     nonisolated(unsafe) private static var fromPlans = 0  // guarded by `lock`
     nonisolated(unsafe) private static var fromWorkers = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var guessed = 0  // guarded by `lock`
 
     public static var bytesLaidOut: Int {
         get { lock.withLock { bytes } }
@@ -51,6 +52,14 @@ public enum LayoutWork {
     }
 
     static func countPieceFromWorker() { lock.withLock { fromWorkers += 1 } }
+
+    /// Pieces taken from a stretch laid out from a guessed line start (PieceSpeculation).
+    public static var piecesGuessed: Int {
+        get { lock.withLock { guessed } }
+        set { lock.withLock { guessed = newValue } }
+    }
+
+    static func countPiecesGuessed(_ n: Int) { lock.withLock { guessed += n } }
 
     static func count(_ bytes: Int, paragraphs: Int = 0) {
         lock.withLock {
@@ -231,12 +240,19 @@ final class PieceSet {
 
     private let builder: PieceBuilder
     private var pipeline: PiecePipeline?
+    /// Pieces laid out from a guessed line start while waiting for the worker (PieceSpeculation.swift), and the
+    /// ones taken from it, next in line.
+    private var speculation: PieceSpeculation?
+    private var adopted: [BuiltPiece] = []
+    private lazy var speculates = PieceSpeculation.allowed(builder.paragraph, bytes: builder.bytes, engine: builder.engine)
     private var slices: [AttributedParagraph] = []
     /// Per piece: planned line starts of an unbreakable stretch (UnbreakableText), in the piece's offsets.
     private var breaks: [[Int]] = []
     /// Per piece: where its text starts and where the next piece starts, its first line, its line boxes.
     private var starts: [Int] = [], nexts: [Int] = []
     private var firstLines: [Int] = []
+    /// Per piece: lines of its layout before its first (a piece taken from a guessed stretch from a later line).
+    private var skips: [Int] = []
     private var boxes: [[LineBox]?] = []
     private var layouts: [ParagraphLayout?] = []
     private var recent: [Int] = []
@@ -285,29 +301,79 @@ final class PieceSet {
     }
     private var complete: [LineBox]?
 
-    /// Adds the next piece: the worker's when it built one, else laid out here.
+    /// Adds the next piece: one taken from a guessed stretch, the worker's when it built one, else laid out here.
     func buildNext(diagnostics: inout [Diagnostic]) {
         guard !isComplete else { return }
-        var piece: BuiltPiece
-        if let ahead = pipeline?.next(from: offset) {
-            piece = ahead
-            if ahead.layout == nil {  // a glyph is missing: laid out again with this thread's fonts
-                var ignored: [Diagnostic] = []
-                piece = builder.build(from: offset, diagnostics: &ignored)
-                if piece.next != ahead.next { dropPipeline() }  // never expected; this thread's pieces are the truth
-            } else {
-                LayoutWork.countPieceFromWorker()
-            }
-        } else {
+        if !adopted.isEmpty {
+            append(adopted.removeFirst())
+            return
+        }
+        guard let ahead = fromWorker() else {
             dropPipeline()
-            piece = builder.build(from: offset, diagnostics: &diagnostics)
+            append(builder.build(from: offset, diagnostics: &diagnostics))
+            return
+        }
+        var piece = ahead
+        if ahead.layout == nil {  // a glyph is missing: laid out again with this thread's fonts
+            var ignored: [Diagnostic] = []
+            piece = builder.build(from: offset, diagnostics: &ignored)
+            if piece.next != ahead.next { dropPipeline() }  // never expected; this thread's pieces are the truth
+        } else {
+            LayoutWork.countPieceFromWorker()
         }
         append(piece)
+        meetSpeculation()
+    }
+
+    /// The worker's next piece; while it is not built, this thread lays out a guessed stretch.
+    private func fromWorker() -> BuiltPiece? {
+        guard let pipeline else { return nil }
+        while true {
+            switch pipeline.poll(from: offset) {
+            case .piece(let piece): return piece
+            case .idle: return nil
+            case .building: if !speculate(pipeline) { return pipeline.next(from: offset) }
+            }
+        }
+    }
+
+    /// Lays out one more piece of a guessed stretch; false when there is none to lay out.
+    private func speculate(_ pipeline: PiecePipeline) -> Bool {
+        guard speculates else { return false }
+        if speculation == nil {
+            guard let k = boxes.indices.last, let lines = boxes[k],
+                  let start = PieceSpeculation.guess(builder.bytes, from: pipeline.progress, lastLines: lines,
+                                                     next: nexts[k]),
+                  pipeline.pause(at: start) else { return false }
+            speculation = PieceSpeculation(start: start)
+        }
+        guard let speculation, speculation.bytes < PieceSpeculation.maxBytes,
+              speculation.end < builder.bytes.count else { return false }
+        speculation.grow(builder)
+        return true
+    }
+
+    /// When the true lines reached a line start of the guessed stretch, its pieces from there are next, and the
+    /// worker goes on after it; a stretch they passed a few times without meeting it is dropped.
+    private func meetSpeculation() {
+        guard let speculation, let pipeline else { return }
+        if let taken = speculation.adopt(at: offset) {
+            adopted = taken
+            LayoutWork.countPiecesGuessed(taken.count)
+            self.speculation = nil
+            if !pipeline.redirect(to: speculation.end) { dropPipeline() }
+        } else if offset >= speculation.start {
+            speculation.triesLeft -= 1
+            if speculation.triesLeft > 0 && offset < speculation.end && pipeline.pause(at: offset + 1) { return }
+            self.speculation = nil
+            pipeline.resume()
+        }
     }
 
     private func dropPipeline() {
         pipeline?.stop()
         pipeline = nil
+        speculation = nil
     }
 
     private func append(_ piece: BuiltPiece) {
@@ -321,6 +387,7 @@ final class PieceSet {
         starts.append(piece.start)
         nexts.append(piece.next)
         firstLines.append(lineCount)
+        skips.append(piece.skip)
         boxes.append(piece.boxes)
         layouts.append(nil)
         lineCount += piece.kept
@@ -332,7 +399,8 @@ final class PieceSet {
     private func lineBoxes(_ k: Int) -> [LineBox] {
         if let kept = boxes[k] { return kept }
         let count = (k + 1 < firstLines.count ? firstLines[k + 1] : lineCount) - firstLines[k]
-        let again = PieceBuilder.boxes(of: layout(k), kept: count, from: starts[k], to: nexts[k])
+        let again = Array(PieceBuilder.boxes(of: layout(k), kept: skips[k] + count, from: starts[k], to: nexts[k])
+            .dropFirst(skips[k]))
         boxes[k] = again
         return again
     }
@@ -350,7 +418,7 @@ final class PieceSet {
         _ = build(through: index)
         let k = pieceIndex(ofLine: index)
         let layout = layout(k)
-        return (layout, min(index - firstLines[k], layout.lines.count - 1))
+        return (layout, min(index - firstLines[k] + skips[k], layout.lines.count - 1))
     }
 
     private func layout(_ k: Int) -> ParagraphLayout {

@@ -24,6 +24,8 @@ struct BuiltPiece {
     var images: [LineImage]
     var left: Double
     var onWorker = false
+    /// Lines of `layout` before the piece's first (taken from a guessed stretch from a later line).
+    var skip = 0
 }
 
 /// Lays out the pieces of one paragraph with one engine (one thread's).
