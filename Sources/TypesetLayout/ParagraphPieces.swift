@@ -321,8 +321,9 @@ final class PieceSet {
         } else {
             LayoutWork.countPieceFromWorker()
         }
+        let met = speculation.flatMap { PieceSet.meet(&piece, $0) }
         append(piece)
-        meetSpeculation()
+        afterMeeting(met)
     }
 
     /// The worker's next piece; while it is not built, this thread lays out a guessed stretch.
@@ -353,13 +354,31 @@ final class PieceSet {
         return true
     }
 
-    /// When the true lines reached a line start of the guessed stretch, its pieces from there are next, and the
-    /// worker goes on after it; a stretch they passed a few times without meeting it is dropped.
-    private func meetSpeculation() {
+    /// The guessed stretch's pieces from the first line start of `piece` (after its first line) or its end that
+    /// is a line start of the stretch; `piece` then ends there. Nil when the true lines do not meet the stretch.
+    private static func meet(_ piece: inout BuiltPiece, _ speculation: PieceSpeculation) -> [BuiltPiece]? {
+        guard piece.next >= speculation.start else { return nil }
+        for r in 1...piece.boxes.count {
+            let at = r < piece.boxes.count ? piece.boxes[r].startIndex : piece.next
+            guard at >= speculation.start, let taken = speculation.adopt(at: at) else { continue }
+            if r < piece.boxes.count {
+                piece.kept = r
+                piece.boxes.removeLast(piece.boxes.count - r)
+                piece.images = piece.images.filter { $0.line < r }
+                piece.next = at
+            }
+            return taken
+        }
+        return nil
+    }
+
+    /// When the true lines met the guessed stretch, its pieces are next and the worker goes on after it; a
+    /// stretch the true lines passed a few pieces into without meeting it is dropped.
+    private func afterMeeting(_ met: [BuiltPiece]?) {
         guard let speculation, let pipeline else { return }
-        if let taken = speculation.adopt(at: offset) {
-            adopted = taken
-            LayoutWork.countPiecesGuessed(taken.count)
+        if let met {
+            adopted = met
+            LayoutWork.countPiecesGuessed(met.count)
             self.speculation = nil
             if !pipeline.redirect(to: speculation.end) { dropPipeline() }
         } else if offset >= speculation.start {

@@ -95,6 +95,7 @@ final class PiecePipeline: @unchecked Sendable {
         condition.withLock {
             guard position < offset else { return false }
             pauseAt = offset
+            condition.broadcast()  // a later pause lets the worker go on
             return true
         }
     }
