@@ -47,7 +47,7 @@ extension Paginator {
         defer { engine.plannedLines = nil }
         var here: [Diagnostic] = []
         let layout = ParagraphLayout(p, columnWidth: frames[0].width, engine: engine, images: images,
-                                     diagnostics: &here)
+                                     diagnostics: &here, ahead: true)
         if let warnings {
             diagnostics += warnings + (glyphWarningsHere ? here.filter(UnknownGlyphs.isUnknownGlyph) : [])
         } else {

@@ -60,6 +60,8 @@ public final class LayoutEngine: @unchecked Sendable {
     /// A worker engine only plans a total-fit paragraph's lines, into `recordedLines` (for the paginating thread).
     var plansOnly = false
     var recordedLines: PlannedLines? = nil
+    /// Set on a worker's engine: its layouts are freed on the worker (see LayoutReleaser).
+    var releaser: LayoutReleaser? = nil
     /// Workers started while the document was lowered (LayoutFeed.swift), for the next pagination to take.
     var earlyPrefetch: ParagraphPrefetch? = nil
 
@@ -150,15 +152,53 @@ extension FontStyle {
 /// Owns one PangoLayout.
 final class LayoutHandle {
     let layout: OpaquePointer
+    private let releaser: LayoutReleaser?
 
     init(engine: LayoutEngine) {
         layout = pango_layout_new(engine.context)
+        releaser = engine.releaser
         LiveLayouts.made()
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        if let releaser { releaser.release(layout) } else { g_object_unref(UnsafeMutableRawPointer(layout)) }
         LiveLayouts.freed()
+    }
+}
+
+/// Pango layouts made on a worker thread, freed on that thread when the paginating thread is done with them:
+/// glibc's malloc locks a thread's arena to free memory from it, so freeing a worker's layouts on the paginating
+/// thread made both threads wait on that lock (drawing and showing 8 columns of one long paragraph: twice the
+/// time). Once the worker has stopped, layouts are freed where they are dropped.
+///
+/// `@unchecked Sendable`: `pending` and `open` are only touched holding `lock`.
+final class LayoutReleaser: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [OpaquePointer] = []
+    private var open = true
+
+    func release(_ layout: OpaquePointer) {
+        let queued = lock.withLock {
+            if open { pending.append(layout) }
+            return open
+        }
+        if !queued { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    /// Frees the layouts given back so far (on the worker).
+    func drain() {
+        let layouts = lock.withLock {
+            let all = pending
+            pending = []
+            return all
+        }
+        for layout in layouts { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
+
+    /// The worker stops: frees what was given back; layouts dropped later are freed where they are dropped.
+    func close() {
+        lock.withLock { open = false }
+        drain()
     }
 }
 

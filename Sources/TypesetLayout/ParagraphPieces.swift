@@ -21,6 +21,8 @@ public enum LayoutWork {
     nonisolated(unsafe) private static var largest = 0  // guarded by `lock`
     nonisolated(unsafe) private static var paragraphs = 0  // guarded by `lock`
     nonisolated(unsafe) private static var fromPlans = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var fromWorkers = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var guessed = 0  // guarded by `lock`
 
     public static var bytesLaidOut: Int {
         get { lock.withLock { bytes } }
@@ -43,6 +45,22 @@ public enum LayoutWork {
 
     static func countFromPlan() { lock.withLock { fromPlans += 1 } }
 
+    /// Pieces of long paragraphs a worker laid out ahead of the paginator and the paginator took (PiecePipeline).
+    public static var piecesFromWorkers: Int {
+        get { lock.withLock { fromWorkers } }
+        set { lock.withLock { fromWorkers = newValue } }
+    }
+
+    static func countPieceFromWorker() { lock.withLock { fromWorkers += 1 } }
+
+    /// Pieces taken from a stretch laid out from a guessed line start (PieceSpeculation).
+    public static var piecesGuessed: Int {
+        get { lock.withLock { guessed } }
+        set { lock.withLock { guessed = newValue } }
+    }
+
+    static func countPiecesGuessed(_ n: Int) { lock.withLock { guessed += n } }
+
     static func count(_ bytes: Int, paragraphs: Int = 0) {
         lock.withLock {
             self.bytes += bytes
@@ -54,9 +72,11 @@ public enum LayoutWork {
 
 extension ParagraphLayout {
     /// Lays out `paragraph` for a column `columnWidth` points wide: in one Pango layout, or in pieces when
-    /// it is long (see above).
+    /// it is long (see above). `ahead`: the paginator places it next; with `--jobs` a worker may lay out its
+    /// pieces ahead (PiecePipeline.swift).
     public convenience init(_ paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
-                            images: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity) {
+                            images: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity,
+                            ahead: Bool = false) {
         let budget = ParagraphLayout.pieceBudget(paragraph, columnWidth: columnWidth)
         guard ParagraphLayout.needsPieces(paragraph, columnWidth: columnWidth) else {
             self.init(single: paragraph, columnWidth: columnWidth, engine: engine, images: images,
@@ -67,6 +87,7 @@ extension ParagraphLayout {
         // The first piece now (its indent is the paragraph's left edge; it reports missing hyphenation
         // patterns), the others as the paginator reaches them. Images that cannot be read are reported now.
         set.buildNext(diagnostics: &diagnostics)
+        if ahead && engine.jobs > 1 && ParagraphPrefetch.isCandidate(paragraph) { set.buildAhead() }
         for attachment in paragraph.attachments {
             if case .failure(let error) = images.image(for: attachment.image, engine: engine) {
                 diagnostics.append(.error(error.description, at: attachment.image.location))
@@ -206,6 +227,7 @@ extension ParagraphLayout {
 /// length is laid out once while only its last few pieces' Pango layouts (some 50 bytes per byte of text) and
 /// the line boxes of its last pieces (80 bytes a line: 3 million lines in 16 narrow columns) are kept. A piece
 /// whose layout or boxes were dropped is laid out again, the same way, when a line of it is wanted again.
+/// With `--jobs` a worker may build the pieces ahead (PiecePipeline.swift); they are taken in the same order.
 final class PieceSet {
     static let keptPieces = 4
     /// Text whose layouts are kept beyond `keptPieces`: the pieces of a column the paginator looked ahead
@@ -216,19 +238,21 @@ final class PieceSet {
     /// being balanced is placed again from its top).
     static let keptBoxPieces = 256
 
-    private let paragraph: AttributedParagraph
-    private let bytes: [UInt8]
-    private let budget: Int
-    private let wordBudget: Int
-    private let columnWidth: Double
-    private let engine: LayoutEngine
-    private let imageCache: ImageCache
+    private let builder: PieceBuilder
+    private var pipeline: PiecePipeline?
+    /// Pieces laid out from a guessed line start while waiting for the worker (PieceSpeculation.swift), and the
+    /// ones taken from it, next in line.
+    private var speculation: PieceSpeculation?
+    private var adopted: [BuiltPiece] = []
+    private lazy var speculates = PieceSpeculation.allowed(builder.paragraph, bytes: builder.bytes, engine: builder.engine)
     private var slices: [AttributedParagraph] = []
     /// Per piece: planned line starts of an unbreakable stretch (UnbreakableText), in the piece's offsets.
     private var breaks: [[Int]] = []
     /// Per piece: where its text starts and where the next piece starts, its first line, its line boxes.
     private var starts: [Int] = [], nexts: [Int] = []
     private var firstLines: [Int] = []
+    /// Per piece: lines of its layout before its first (a piece taken from a guessed stretch from a later line).
+    private var skips: [Int] = []
     private var boxes: [[LineBox]?] = []
     private var layouts: [ParagraphLayout?] = []
     private var recent: [Int] = []
@@ -240,16 +264,19 @@ final class PieceSet {
     private(set) var left = 0.0
 
     init(_ paragraph: AttributedParagraph, budget: Int, columnWidth: Double, engine: LayoutEngine, images: ImageCache) {
-        self.paragraph = paragraph
-        bytes = Array(paragraph.text.utf8)
-        self.budget = budget
-        wordBudget = ParagraphLayout.wordPieceBudget(paragraph, columnWidth: columnWidth)
-        self.columnWidth = columnWidth
-        self.engine = engine
-        imageCache = images
+        builder = PieceBuilder(paragraph, bytes: Array(paragraph.text.utf8), budget: budget, columnWidth: columnWidth,
+                               engine: engine, images: images)
     }
 
-    var isComplete: Bool { offset >= bytes.count }
+    deinit { pipeline?.stop() }
+
+    var isComplete: Bool { offset >= builder.bytes.count }
+
+    /// Has a worker build the pieces not laid out yet, ahead of the paginator (see PiecePipeline.swift).
+    func buildAhead() {
+        guard !isComplete, pipeline == nil else { return }
+        pipeline = PiecePipeline.start(builder, from: offset, like: builder.engine)
+    }
 
     /// Lays out pieces until line `i` exists or the text ends; whether line `i` exists.
     func build(through i: Int) -> Bool {
@@ -274,134 +301,125 @@ final class PieceSet {
     }
     private var complete: [LineBox]?
 
-    /// Lays out the next piece and keeps all its lines but the last (all of them when it ends the text or
-    /// has only one line).
+    /// Adds the next piece: one taken from a guessed stretch, the worker's when it built one, else laid out here.
     func buildNext(diagnostics: inout [Diagnostic]) {
         guard !isComplete else { return }
-        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget)
-        var lineBreaks: [Int] = []
-        if let planned = plannedEnd(before: end) {
-            end = planned.end
-            lineBreaks = planned.breaks
+        if !adopted.isEmpty {
+            append(adopted.removeFirst())
+            return
         }
-        let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
-        let piece = ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: imageCache,
-                                    diagnostics: &diagnostics, lineBreaks: lineBreaks)
-        if !lineBreaks.isEmpty { LayoutWork.countUnplanned(PieceSet.unplanned(piece, lineBreaks)) }
-        if offset == 0 { left = piece.left }
-        let pieceLines = piece.lines
-        var kept = pieceLines.count
-        var next = end
-        if end < bytes.count && kept > 1 {
-            let start = piece.sourceOffset(pieceLines[kept - 1].startIndex)
-            if start > 0 {
-                kept -= 1
-                next = offset + start
+        guard let ahead = fromWorker() else {
+            dropPipeline()
+            append(builder.build(from: offset, diagnostics: &diagnostics))
+            return
+        }
+        var piece = ahead
+        if ahead.layout == nil {  // a glyph is missing: laid out again with this thread's fonts
+            var ignored: [Diagnostic] = []
+            piece = builder.build(from: offset, diagnostics: &ignored)
+            if piece.next != ahead.next { dropPipeline() }  // never expected; this thread's pieces are the truth
+        } else {
+            LayoutWork.countPieceFromWorker()
+        }
+        let met = speculation.flatMap { PieceSet.meet(&piece, $0) }
+        append(piece)
+        afterMeeting(met)
+    }
+
+    /// The worker's next piece; while it is not built, this thread lays out a guessed stretch.
+    private func fromWorker() -> BuiltPiece? {
+        guard let pipeline else { return nil }
+        while true {
+            switch pipeline.poll(from: offset) {
+            case .piece(let piece): return piece
+            case .idle: return nil
+            case .building: if !speculate(pipeline) { return pipeline.next(from: offset) }
             }
         }
-        for var image in piece.images where image.line < kept {
+    }
+
+    /// Lays out one more piece of a guessed stretch; false when there is none to lay out.
+    private func speculate(_ pipeline: PiecePipeline) -> Bool {
+        guard speculates else { return false }
+        if speculation == nil {
+            guard let k = boxes.indices.last, let lines = boxes[k],
+                  let start = PieceSpeculation.guess(builder.bytes, from: pipeline.progress, lastLines: lines,
+                                                     next: nexts[k]),
+                  pipeline.pause(at: start) else { return false }
+            speculation = PieceSpeculation(start: start)
+        }
+        guard let speculation, speculation.bytes < PieceSpeculation.maxBytes,
+              speculation.end < builder.bytes.count else { return false }
+        speculation.grow(builder)
+        return true
+    }
+
+    /// The guessed stretch's pieces from the first line start of `piece` (after its first line) or its end that
+    /// is a line start of the stretch; `piece` then ends there. Nil when the true lines do not meet the stretch.
+    private static func meet(_ piece: inout BuiltPiece, _ speculation: PieceSpeculation) -> [BuiltPiece]? {
+        guard piece.next >= speculation.start else { return nil }
+        for r in 1...piece.boxes.count {
+            let at = r < piece.boxes.count ? piece.boxes[r].startIndex : piece.next
+            guard at >= speculation.start, let taken = speculation.adopt(at: at) else { continue }
+            if r < piece.boxes.count {
+                piece.kept = r
+                piece.boxes.removeLast(piece.boxes.count - r)
+                piece.images = piece.images.filter { $0.line < r }
+                piece.next = at
+            }
+            return taken
+        }
+        return nil
+    }
+
+    /// When the true lines met the guessed stretch, its pieces are next and the worker goes on after it; a
+    /// stretch the true lines passed a few pieces into without meeting it is dropped.
+    private func afterMeeting(_ met: [BuiltPiece]?) {
+        guard let speculation, let pipeline else { return }
+        if let met {
+            adopted = met
+            LayoutWork.countPiecesGuessed(met.count)
+            self.speculation = nil
+            if !pipeline.redirect(to: speculation.end) { dropPipeline() }
+        } else if offset >= speculation.start {
+            speculation.triesLeft -= 1
+            if speculation.triesLeft > 0 && offset < speculation.end && pipeline.pause(at: offset + 1) { return }
+            self.speculation = nil
+            pipeline.resume()
+        }
+    }
+
+    private func dropPipeline() {
+        pipeline?.stop()
+        pipeline = nil
+        speculation = nil
+    }
+
+    private func append(_ piece: BuiltPiece) {
+        if offset == 0 { left = piece.left }
+        for var image in piece.images {
             image.line += lineCount
             images.append(image)
         }
-        slices.append(slice)
-        breaks.append(lineBreaks)
-        starts.append(offset)
-        nexts.append(next)
+        slices.append(piece.slice)
+        breaks.append(piece.breaks)
+        starts.append(piece.start)
+        nexts.append(piece.next)
         firstLines.append(lineCount)
-        boxes.append(PieceSet.boxes(of: piece, kept: kept, from: offset, to: next))
+        skips.append(piece.skip)
+        boxes.append(piece.boxes)
         layouts.append(nil)
-        lineCount += kept
-        remember(piece, at: layouts.count - 1)
+        lineCount += piece.kept
+        if let layout = piece.layout { remember(layout, at: layouts.count - 1) }
         if boxes.count > PieceSet.keptBoxPieces { boxes[boxes.count - 1 - PieceSet.keptBoxPieces] = nil }
-        offset = next
-    }
-
-    /// Lines planned per piece of unbreakable text: as many as the measured window holds (a piece that ended
-    /// before its window's end measured the rest again: 128 lines a piece cost a third more instructions).
-    static let plannedLines = 1 << 20
-    /// Text shaped past a stretch's known end, so the characters around that end see their context.
-    static let windowMargin = 256
-    /// Bytes shaped at once to plan an unbreakable stretch: far inside Pango's int even as one line.
-    private var windowBytes: Int { min(ParagraphLayout.maxPieceBytes, max(Int(400_000 / max(fontSize, 1)), 64)) }
-    private lazy var fontSize: Double = paragraph.runs.map(\.attributes.fontSize).filter(\.isFinite).max() ?? 10
-    private lazy var language = pango_language_from_string(paragraph.style.language)
-    /// The hanging indent of wrapped code (ParagraphLayout sets it from the continuation mark's width).
-    private lazy var markIndent: Double = {
-        guard paragraph.style.wrap == .char else { return 0 }
-        let mark = ParagraphLayout.markLayout(base: paragraph.runs.first?.attributes, engine: engine, images: imageCache)
-        let size = FontKey(paragraph.runs.first?.attributes ?? CharacterAttributes()).size
-        return mark.lines.first.map { $0.width + 0.3 * size } ?? 0
-    }()
-
-    /// Where the piece from `offset` ends when unbreakable text is near: before a stretch that starts later, or
-    /// at the end of the planned lines of one that starts here (with their line starts); nil: at `end`.
-    private func plannedEnd(before end: Int) -> (end: Int, breaks: [Int])? {
-        let style = paragraph.style
-        // Justified text is broken by the total-fit breaker (which breaks overlong words itself).
-        guard style.wrap == .word || style.wrap == .char,
-              !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { return nil }
-        var scan = min(bytes.count, max(end, offset + wordBudget + 1))
-        while scan < bytes.count && bytes[scan] & 0xC0 == 0x80 { scan -= 1 }  // whole characters only
-        guard let stretch = UnbreakableText.stretch(bytes, from: offset, upTo: scan, minLength: wordBudget,
-                                                    code: style.wrap == .char, language: language) else { return nil }
-        if stretch.lowerBound > offset { return (min(end, stretch.lowerBound), []) }
-        // Shape just past the stretch's end when it is found cheaply, not a whole window: many stretches a little
-        // over the budget (runs of backticks) each shaped 16 KB, 6.7 s for 1 MB.
-        let stretchEnd = stretch.upperBound < scan ? stretch.upperBound : opportunity(after: scan)
-        var windowEnd = min(bytes.count, offset + windowBytes, stretchEnd.map { $0 + PieceSet.windowMargin } ?? .max)
-        while windowEnd > offset + 1 && windowEnd < bytes.count && !ParagraphLayout.startsCluster(bytes, at: windowEnd) {
-            windowEnd -= 1
-        }
-        let window = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<windowEnd)
-        guard let plan = UnbreakableText.planLines(window, columnWidth: columnWidth, engine: engine,
-                                                   markIndent: markIndent, maxLines: PieceSet.plannedLines),
-              let last = plan.starts.last, plan.end > last else { return nil }
-        if plan.starts.count >= PieceSet.plannedLines { return (offset + last, Array(plan.starts.dropLast())) }
-        return (offset + plan.end, plan.starts)
-    }
-
-    /// The first line-break opportunity after `offset`, looked for from the first space or newline after `scan`
-    /// in ranges that double (so the work is at most twice the stretch's length), with a margin for UAX #14's
-    /// look-ahead at a range's end; nil when there is no space in a planning window, or no opportunity.
-    private func opportunity(after scan: Int) -> Int? {
-        let limit = min(bytes.count, offset + windowBytes)
-        guard scan < limit, let space = bytes[scan..<limit].firstIndex(where: { $0 == 0x20 || $0 == 0x0A })
-        else { return nil }
-        var upTo = min(limit, space + 17)
-        while true {
-            while upTo > offset + 1 && upTo < bytes.count && bytes[upTo] & 0xC0 == 0x80 { upTo -= 1 }
-            let margin = upTo < bytes.count ? 16 : 0
-            let found = UnbreakableText.breaks(bytes, from: offset, upTo: upTo, code: paragraph.style.wrap == .char,
-                                               language: language)
-            if let first = found.first, first <= upTo - margin { return first }
-            if upTo >= limit { return nil }
-            upTo = min(limit, offset + 2 * (upTo - offset))
-        }
-    }
-
-    /// Lines of `piece` that do not start where they were planned, and planned lines it does not have.
-    private static func unplanned(_ piece: ParagraphLayout, _ planned: [Int]) -> Int {
-        let starts = piece.lines.dropFirst().map(\.startIndex)
-        return Set(starts).symmetricDifference(planned).count
-    }
-
-    /// The first `kept` lines of `piece` (text `start..<next` of the paragraph), in the paragraph's offsets.
-    private static func boxes(of piece: ParagraphLayout, kept: Int, from start: Int, to next: Int) -> [LineBox] {
-        let lines = piece.lines
-        return (0..<min(kept, lines.count)).map { i in
-            var box = lines[i]
-            let from = start + piece.sourceOffset(box.startIndex)
-            let to = i + 1 < kept && i + 1 < lines.count ? start + piece.sourceOffset(lines[i + 1].startIndex) : next
-            box.startIndex = from
-            box.length = max(to - from, 0)
-            return box
-        }
+        offset = piece.next
     }
 
     private func lineBoxes(_ k: Int) -> [LineBox] {
         if let kept = boxes[k] { return kept }
         let count = (k + 1 < firstLines.count ? firstLines[k + 1] : lineCount) - firstLines[k]
-        let again = PieceSet.boxes(of: layout(k), kept: count, from: starts[k], to: nexts[k])
+        let again = Array(PieceBuilder.boxes(of: layout(k), kept: skips[k] + count, from: starts[k], to: nexts[k])
+            .dropFirst(skips[k]))
         boxes[k] = again
         return again
     }
@@ -419,14 +437,13 @@ final class PieceSet {
         _ = build(through: index)
         let k = pieceIndex(ofLine: index)
         let layout = layout(k)
-        return (layout, min(index - firstLines[k], layout.lines.count - 1))
+        return (layout, min(index - firstLines[k] + skips[k], layout.lines.count - 1))
     }
 
     private func layout(_ k: Int) -> ParagraphLayout {
         if let layout = layouts[k] { return layout }
         var ignored: [Diagnostic] = []  // reported when the piece was first laid out
-        let layout = ParagraphLayout(single: slices[k], columnWidth: columnWidth, engine: engine, images: imageCache,
-                                     diagnostics: &ignored, lineBreaks: breaks[k])
+        let layout = builder.layout(slices[k], breaks: breaks[k], diagnostics: &ignored)
         remember(layout, at: k)
         return layout
     }

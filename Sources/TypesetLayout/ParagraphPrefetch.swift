@@ -294,6 +294,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
 
     private func runWorker(engine: LayoutEngine) {
         let images = ImageCache()
+        let releaser = LayoutReleaser()  // the worker's layouts are freed here (see LayoutReleaser)
+        engine.releaser = releaser
         condition.lock()
         while !stopped {
             guard let k = nextFree() else {
@@ -306,6 +308,8 @@ final class ParagraphPrefetch: @unchecked Sendable {
         running -= 1
         condition.broadcast()
         condition.unlock()
+        engine.releaser = nil
+        releaser.close()
         WorkerEngines.give(back: engine)
     }
 
@@ -331,6 +335,7 @@ final class ParagraphPrefetch: @unchecked Sendable {
         let paragraph = work[k].paragraph  // read holding the lock: `add` and `adopt` change the list
         slots[k] = .working
         condition.unlock()
+        if onWorker { engine.releaser?.drain() }
         let made = ParagraphPrefetch.make(paragraph, width: w, engine: engine, images: images,
                                           cache: cache, onWorker: onWorker)
         condition.lock()

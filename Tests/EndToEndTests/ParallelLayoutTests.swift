@@ -77,6 +77,29 @@ final class ParallelLayoutTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(text.range(of: "Part 23")).lowerBound, try XCTUnwrap(text.range(of: "Part 24")).lowerBound)
     }
 
+    /// One paragraph of 300 KB (words, emphasis, a stretch without break opportunities): with two jobs a worker
+    /// lays out its pieces ahead of the paginator (issue 8); the PDF is the same, byte for byte.
+    func testOneLongParagraphGivesTheSameBytesWithTwoJobs() throws {
+        let dir = try Harness.scratch()
+        var text = ""
+        for k in 0..<47_000 {
+            text += k % 97 == 5 ? "*stressed* " : ["layout ", "of ", "one ", "paragraph "][k % 4]
+            if k == 20_000 { text += String(repeating: "[ a_", count: 5_000) + " " }
+        }
+        try Harness.write("---\ntitle: Long\ncolumns: 2\n---\n\n" + text + "\n", to: dir + "/long.rt")
+        XCTAssertGreaterThan(text.utf8.count, 300_000)
+        var outputs: [Data] = []
+        for jobs in ["1", "2"] {
+            let out = dir + "/long-\(jobs).pdf"
+            let result = try Harness.typeset([dir + "/long.rt", "-o", out, "--jobs", jobs],
+                                             environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        XCTAssertGreaterThan(try PDF.pageCount(dir + "/long-2.pdf"), 50)
+        XCTAssertEqual(outputs[0], outputs[1], "--jobs 2 changed the PDF")
+    }
+
     func testJobsMustBeAPositiveCount() throws {
         let dir = try Harness.scratch()
         try Harness.write("Hello.\n", to: dir + "/a.rt")
