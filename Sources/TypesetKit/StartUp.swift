@@ -12,7 +12,8 @@ extension Typesetter {
     public static func startLoads(output: String?, jobs: Int?) {
         // Before any thread starts (arenas made already stay), and before libqpdf holds the loader's lock that
         // its dlsym takes.
-        if (jobs ?? TypesetRequest.coreCount) > 1 { MallocArenas.limitToOne() }
+        let threads = jobs ?? TypesetRequest.coreCount
+        if threads > 1 { MallocArenas.limit(toJobs: threads) }
         LayoutEngine.startFontconfig()
         HyphenationDictionaries.startLoader()
         BackgroundLoads.startTagging(pdf: output.map { OutputFormat(path: $0) == .pdf } ?? true)

@@ -92,7 +92,7 @@ public enum Typesetter {
     public static func installSignalCleanup() { TemporaryFile.installSignalCleanup() }
 
     public static func run(_ request: TypesetRequest) -> TypesetOutcome {
-        if request.jobs > 1 { MallocArenas.limitToOne() }
+        if request.jobs > 1 { MallocArenas.limit(toJobs: request.jobs) }
         var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
         var diagnostics = DiagnosticList()
         outcome.succeeded = build(request, into: &diagnostics, outcome: &outcome)
