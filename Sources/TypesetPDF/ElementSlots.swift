@@ -52,15 +52,7 @@ struct ElementSlots {
     mutating func add(_ node: StructureNode, parent: Int32) -> Int32 {
         let slot = makeSlot(node.id)
         guard !isPresent(slot) else { return slot }
-        let shape = intern(node) + 1
-        if slot < Self.otherBase {
-            denseShape[Int(slot)] = shape
-            denseParent[Int(slot)] = parent
-        } else {
-            otherShape[Int(slot - Self.otherBase)] = shape
-            otherParent[Int(slot - Self.otherBase)] = parent
-        }
-        presentCount += 1
+        place(slot, shape: intern(node) + 1, parent: parent)
         return slot
     }
 
@@ -69,15 +61,20 @@ struct ElementSlots {
         let slot = makeSlot(id)
         guard !isPresent(slot) else { return slot }
         if linkShape == 0 { linkShape = intern(StructureNode(id: 0, type: "Link")) + 1 }
+        place(slot, shape: linkShape, parent: parent)
+        return slot
+    }
+
+    /// Records a new element's shape (interned index + 1) and parent in `slot`'s column.
+    private mutating func place(_ slot: Int32, shape: UInt32, parent: Int32) {
         if slot < Self.otherBase {
-            denseShape[Int(slot)] = linkShape
+            denseShape[Int(slot)] = shape
             denseParent[Int(slot)] = parent
         } else {
-            otherShape[Int(slot - Self.otherBase)] = linkShape
+            otherShape[Int(slot - Self.otherBase)] = shape
             otherParent[Int(slot - Self.otherBase)] = parent
         }
         presentCount += 1
-        return slot
     }
 
     private mutating func makeSlot(_ id: Int) -> Int32 {

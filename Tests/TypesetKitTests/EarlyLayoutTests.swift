@@ -21,7 +21,7 @@ final class EarlyLayoutTests: XCTestCase {
         return Array(lines.joined(separator: "\n").utf8)
     }
 
-    private func build(_ source: [UInt8], jobs: Int, to path: String) throws -> Data {
+    static func build(_ source: [UInt8], jobs: Int, to path: String) throws -> Data {
         var request = TypesetRequest(input: .bytes(source, name: "doc.rt"), output: .file(path))
         request.sourceDateEpoch = 1_700_000_000
         request.jobs = jobs
@@ -39,8 +39,8 @@ final class EarlyLayoutTests: XCTestCase {
     func testParagraphsFedWhileLoweringGiveTheSameBytes() throws {
         let dir = try scratch()
         let source = EarlyLayoutTests.document(paragraphs: 160)
-        let one = try build(source, jobs: 1, to: dir + "/one.pdf")
-        let two = try build(source, jobs: 2, to: dir + "/two.pdf")
+        let one = try Self.build(source, jobs: 1, to: dir + "/one.pdf")
+        let two = try Self.build(source, jobs: 2, to: dir + "/two.pdf")
         XCTAssertEqual(one, two, "--jobs 2 with the early start changed the PDF")
         // Every paragraph and heading went to the workers during lowering, and all were still the same after.
         XCTAssertEqual(LayoutFeed.last.fed, 160 + 20)
@@ -52,8 +52,8 @@ final class EarlyLayoutTests: XCTestCase {
     func testParagraphsMovedByATocKeepTheirEarlyLayouts() throws {
         let dir = try scratch()
         let source = EarlyLayoutTests.document(paragraphs: 80, toc: true)
-        let one = try build(source, jobs: 1, to: dir + "/one.pdf")
-        let two = try build(source, jobs: 2, to: dir + "/two.pdf")
+        let one = try Self.build(source, jobs: 1, to: dir + "/one.pdf")
+        let two = try Self.build(source, jobs: 2, to: dir + "/two.pdf")
         XCTAssertEqual(one, two, "--jobs 2 with the early start changed the PDF of a document with a toc")
         XCTAssertEqual(LayoutFeed.last.fed, 80 + 10)
         XCTAssertEqual(LayoutFeed.last.matched, 80 + 10)
@@ -64,8 +64,8 @@ final class EarlyLayoutTests: XCTestCase {
     func testParagraphsChangedAfterLoweringAreLaidOutAgain() throws {
         let dir = try scratch()
         let source = EarlyLayoutTests.document(paragraphs: 60, font: "No Such Family Anywhere")
-        let one = try build(source, jobs: 1, to: dir + "/one.pdf")
-        let two = try build(source, jobs: 2, to: dir + "/two.pdf")
+        let one = try Self.build(source, jobs: 1, to: dir + "/one.pdf")
+        let two = try Self.build(source, jobs: 2, to: dir + "/two.pdf")
         XCTAssertEqual(one, two, "--jobs 2 used layouts of paragraphs lowering had not finished")
         XCTAssertEqual(LayoutFeed.last.fed, 60 + 8)
         // Only the first block, a heading in the heading font (installed), stays as it was fed.
@@ -80,12 +80,7 @@ final class SmallDocumentJobsTests: XCTestCase {
     private func build(_ source: [UInt8], jobs: Int, name: String) throws -> Data {
         let path = NSTemporaryDirectory() + "/typeset-small-\(UUID().uuidString.prefix(8))-\(name).pdf"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var request = TypesetRequest(input: .bytes(source, name: "doc.rt"), output: .file(path))
-        request.sourceDateEpoch = 1_700_000_000
-        request.jobs = jobs
-        let outcome = Typesetter.run(request)
-        XCTAssertTrue(outcome.succeeded, outcome.diagnostics.map(\.description).joined(separator: "\n"))
-        return try Data(contentsOf: URL(fileURLWithPath: path))
+        return try EarlyLayoutTests.build(source, jobs: jobs, to: path)
     }
 
     func testNoWorkerStartsForAOnePageDocument() throws {
