@@ -203,7 +203,7 @@ extension InlineParser {
         }
         let node = Inline(kind(delims[opener].char, used, children), range: input.range(oe - used, cs + used))
         let index = pieces.count
-        pieces.append(Piece(kind: .node(node), depth: depth + 1, prev: po, next: pc))
+        pieces.append(Piece(kind: store(node), depth: depth + 1, prev: po, next: pc))
         pieces[po].next = index
         pieces[pc].prev = index
         delims[opener].count -= used
@@ -237,7 +237,7 @@ extension InlineParser {
         for child in children {
             steps += 1
             let index = pieces.count
-            pieces.append(Piece(kind: .node(child), depth: InlineParser.maxDepth, prev: prev, next: b))
+            pieces.append(Piece(kind: store(child), depth: InlineParser.maxDepth, prev: prev, next: b))
             pieces[prev].next = index
             prev = index
         }
@@ -282,11 +282,12 @@ extension InlineParser {
             steps += 1
             depth = max(depth, pieces[p].depth)
             let next = pieces[p].next
-            // Moved out, not copied: a copy of a piece retains and releases everything it holds.
-            var kind = PieceKind.gone
-            swap(&kind, &pieces[p].kind)
+            let kind = pieces[p].kind
+            pieces[p].kind = .gone
             switch kind {
-            case .node(let inline):
+            case .node(let index):
+                // Moved out, not copied: a copy retains and releases everything the inline holds.
+                let inline = takeNode(index)
                 if case .text(let t) = inline.kind {
                     if textStart == nil {
                         textStart = inline.range.start
@@ -396,7 +397,7 @@ extension InlineParser {
         } else {
             kind = .link(destination: destination ?? "", content: children)
         }
-        pieces[bracket.piece] = Piece(kind: .node(Inline(kind, range: range)), depth: depth + 1,
+        pieces[bracket.piece] = Piece(kind: store(Inline(kind, range: range)), depth: depth + 1,
                                       prev: pieces[bracket.piece].prev, next: -1)
         last = bracket.piece
         brackets.removeLast()
@@ -405,14 +406,8 @@ extension InlineParser {
         return end
     }
 
-    /// Where piece `p` starts when it is still a run (a bracket not yet decided on). Read in place: matching
-    /// `pieces[p].kind` copied the whole piece, three times a link.
-    func runStart(_ p: Int) -> Int? {
-        pieces.withUnsafeBufferPointer { buffer in
-            if case .run(let start, _) = buffer[p].kind { return start }
-            return nil
-        }
-    }
+    /// Where piece `p` starts when it is still a run (a bracket not yet decided on).
+    func runStart(_ p: Int) -> Int? { pieces[p].runStart }
 
     mutating func parseAttributes(_ s: Int, _ e: Int) -> Attributes {
         let input = self.input

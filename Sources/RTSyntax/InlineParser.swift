@@ -43,41 +43,11 @@ struct InlineParser {
     static let maxDepth = 100
     static let maxDestination = 4096
 
-    enum PieceKind {
-        case node(Inline)
-        /// Literal source text not yet decided on: delimiter runs and brackets.
-        case run(start: Int, end: Int)
-        case gone
-    }
-
-    struct Piece {
-        var kind: PieceKind
-        var depth: Int
-        var prev: Int
-        var next: Int
-    }
-
-    struct Delim {
-        var piece: Int
-        var char: UInt8
-        var orig: Int
-        var count: Int
-        var canOpen: Bool
-        var canClose: Bool
-        var prev: Int
-        var next: Int
-    }
-
-    struct Bracket {
-        var piece: Int
-        var image: Bool
-        var active: Bool
-        var delimBottom: Int
-    }
-
     let input: InlineInput
     let buf: [UInt8]
     var pieces: [Piece] = []
+    /// The inlines made so far, by `PieceKind.node` index; `collect` moves each out as it uses it.
+    var nodes: [Inline] = []
     var first = -1
     var last = -1
     var delims: [Delim] = []
@@ -123,7 +93,7 @@ struct InlineParser {
         return (inlines, p.diagnostics, p.steps, p.missedLabels)
     }
 
-    private static let special: [Bool] = {
+    static let special: [Bool] = {
         var t = [Bool](repeating: false, count: 256)
         for c in [Byte.backslash, Byte.backtick, Byte.star, Byte.underscore, Byte.tilde, Byte.caret, Byte.equals,
                   Byte.lbracket, Byte.rbracket, Byte.bang, Byte.lt, Byte.lbrace, Byte.tab, Byte.lf, Byte.cr, 0,
@@ -135,6 +105,7 @@ struct InlineParser {
 
     mutating func run() -> [Inline] {
         indexBacktickRuns()
+        reserveRecords()
         let n = buf.count
         var i = 0
         while i < n {
@@ -235,8 +206,23 @@ struct InlineParser {
     }
 
     mutating func appendNode(_ kind: InlineKind, _ s: Int, _ e: Int) {
-        appendPiece(.node(Inline(kind, range: input.range(s, e))), depth: 1)
+        appendPiece(store(Inline(kind, range: input.range(s, e))), depth: 1)
     }
+
+    /// `inline` kept in `nodes`, as a piece kind.
+    mutating func store(_ inline: Inline) -> PieceKind {
+        nodes.append(inline)
+        return .node(nodes.count - 1)
+    }
+
+    /// Node `index`, moved out of `nodes` (what it held is released as soon as the caller is done with it).
+    mutating func takeNode(_ index: Int) -> Inline {
+        var taken = InlineParser.usedNode
+        swap(&taken, &nodes[index])
+        return taken
+    }
+
+    private static let usedNode = Inline(.softBreak, range: SourceRange(at: SourceLocation(file: "", line: 0, column: 0)))
 
     mutating func addText<C: Sequence>(_ s: Int, _ e: Int, _ bytes: C) where C.Element == UInt8 {
         if textStart < 0 { textStart = s }
@@ -246,10 +232,15 @@ struct InlineParser {
 
     mutating func flushText() {
         guard textStart >= 0 else { return }
-        if !textBytes.isEmpty {
+        if textLiterals.isEmpty && textEnd - textStart == textBytes.count
+            && buf[textStart ..< textEnd].elementsEqual(textBytes) {
+            // Text as written: a run of the buffer, as `collect` makes the same text node of it. No node and no
+            // string until then (issue 8: `[a` x 4,000,000 is 4 million pieces of text between brackets).
+            if !textBytes.isEmpty { appendPiece(.run(start: textStart, end: textEnd), depth: 1) }
+        } else if !textBytes.isEmpty {
             var inline = Inline(.text(String(decoding: textBytes, as: UTF8.self)), range: input.range(textStart, textEnd))
             inline.literalOffsets = textLiterals
-            appendPiece(.node(inline), depth: 1)
+            appendPiece(store(inline), depth: 1)
         }
         textStart = -1
         textBytes.removeAll(keepingCapacity: true)
