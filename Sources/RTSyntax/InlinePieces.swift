@@ -1,6 +1,6 @@
 // The inline parser's working records, packed (issue 8: memory). Input made of nothing but brackets or
 // delimiters (`[a` x 4,000,000, `*a **a`, `[ a_`) keeps one piece per few bytes and one bracket or delimiter per
-// opener until the paragraph ends: 112, 24 and 56 bytes each took 1.1 GB at the 8 MB input bound; 20, 12 and 24
+// opener until the paragraph ends: 112, 24 and 56 bytes each took 1.1 GB at the 8 MB input bound; 20, 8 and 24
 // bytes keep it under 300 MB. Offsets and indexes are stored as Int32: a paragraph is at most the 8 MB input bound
 // (InputLimits), so no offset, piece or delimiter index comes near 2^31. Callers see Ints.
 
@@ -97,18 +97,21 @@ extension InlineParser {
     }
 
     struct Bracket {
-        private var pieceIndex: Int32, bottom: Int32
-        let image: Bool
-        var active: Bool
+        /// The piece's index, with `image` in bit 30 and `active` in bit 31 (an index stays below 2^25).
+        private var bits: UInt32
+        private var bottom: Int32
+        private static let imageBit: UInt32 = 1 << 30, activeBit: UInt32 = 1 << 31
 
         init(piece: Int, image: Bool, active: Bool, delimBottom: Int) {
-            pieceIndex = Int32(truncatingIfNeeded: piece)
+            bits = UInt32(truncatingIfNeeded: piece) & (Bracket.imageBit - 1)
             bottom = Int32(truncatingIfNeeded: delimBottom)
-            self.image = image
-            self.active = active
+            if image { bits |= Bracket.imageBit }
+            if active { bits |= Bracket.activeBit }
         }
 
-        var piece: Int { Int(pieceIndex) }
+        var piece: Int { Int(bits & (Bracket.imageBit - 1)) }
+        var image: Bool { bits & Bracket.imageBit != 0 }
+        var active: Bool { bits & Bracket.activeBit != 0 }
         /// The last delimiter before the bracket: emphasis inside a link is processed down to it.
         var delimBottom: Int { Int(bottom) }
     }

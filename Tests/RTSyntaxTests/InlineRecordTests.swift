@@ -1,0 +1,47 @@
+// The inline parser's working records stay packed (issue 8: at the 8 MB bound, `[a`, `[ a_` and `*a **a`
+// took over 1 GB with 112-byte pieces). Counts bytes held, so no clock or machine load can make it fail.
+
+import XCTest
+@testable import RTSyntax
+
+final class InlineRecordTests: XCTestCase {
+    func testRecordsArePacked() {
+        XCTAssertEqual(MemoryLayout<InlineParser.Piece>.stride, 20)
+        XCTAssertEqual(MemoryLayout<InlineParser.Bracket>.stride, 8)
+        XCTAssertEqual(MemoryLayout<InlineParser.Delim>.stride, 24)
+    }
+
+    /// Openers that never close keep their records until the paragraph ends: at most 32 bytes of records a byte
+    /// of input (pieces, brackets, delimiters and nodes together; 112 a byte for pieces alone before), and the
+    /// text comes back whole.
+    func testOpenersThatNeverCloseHoldFewBytesEach() {
+        for unit in ["[a", "[ a_", "*a **a ", "_a _", "![[[", "[a](", "["] {
+            let text = String(repeating: unit, count: 120_000 / unit.utf8.count)
+            let src = Source(file: "doc.rt", bytes: Array(text.utf8))
+            var parser = InlineParser(InlineInput(src: src, segments: [(0, src.bytes.count)]))
+            let inlines = parser.run()
+            let held = parser.pieces.count * MemoryLayout<InlineParser.Piece>.stride
+                + parser.brackets.count * MemoryLayout<InlineParser.Bracket>.stride
+                + parser.delims.count * MemoryLayout<InlineParser.Delim>.stride
+                + parser.nodes.count * MemoryLayout<Inline>.stride
+            XCTAssertLessThanOrEqual(held, 32 * text.utf8.count, "\(unit): \(held) bytes of records")
+            // Spaces at the end of a paragraph are dropped.
+            let kept = String(text.reversed().drop(while: { $0 == " " }).reversed())
+            XCTAssertEqual(plainText(inlines), kept, unit)
+        }
+    }
+
+    /// Text kept as a run of the buffer becomes the same text node, with the same range, as one made at once.
+    func testTextBetweenBracketsKeepsItsRange() {
+        let src = Source(file: "doc.rt", bytes: Array("[ab [cd] é [x](/y) ok".utf8))
+        var parser = InlineParser(InlineInput(src: src, segments: [(0, src.bytes.count)]))
+        let inlines = parser.run()
+        guard inlines.count == 3, case .text(let before) = inlines[0].kind, case .link = inlines[1].kind,
+              case .text(let after) = inlines[2].kind else { return XCTFail("\(inlines)") }
+        XCTAssertEqual(before, "[ab [cd] é ")
+        XCTAssertEqual(inlines[0].range.start.column, 1)
+        XCTAssertEqual(inlines[0].range.end.column, 12)
+        XCTAssertEqual(after, " ok")
+        XCTAssertEqual(inlines[2].range.start.column, 19)
+    }
+}
