@@ -208,6 +208,24 @@ enum PDFLinks {
 
     /// From this many links on a page the cover pays (below, the page's content stream stays as it was).
     static let analysisCoverLinks = 100
+    /// From this many glyph runs on a page it pays too: text that changes font every word (`*a* ` x 250,000
+    /// spent 6.6 of its 9.4 s in these unions, issue 8). No page of the examples or the bench reports has as many.
+    static let analysisCoverRuns = 1_000
+
+    /// Whether `page` wants the cover: many links, or many glyph runs (Pango runs of its lines, each drawn alone).
+    static func wantsAnalysisCover(_ page: Page) -> Bool {
+        if page.links.count >= analysisCoverLinks { return true }
+        var runs = 0
+        for line in page.lines {
+            var run = line.paragraph.pangoLine(line.lineIndex).pointee.runs
+            while let node = run {
+                runs += 1
+                if runs >= analysisCoverRuns { return true }
+                run = node.pointee.next
+            }
+        }
+        return false
+    }
 
     /// Named destinations at their points (targets of internal links and bookmarks).
     static func draw(_ destinations: [NamedDestination], on cr: OpaquePointer) {

@@ -83,7 +83,7 @@ public enum PDFRenderer {
                 let start = RenderClock.cpuNow()
                 defer { drawing += RenderClock.cpuNow() - start }
                 written(try emitter.wait())  // the context is the writer's until the page before is written
-                if page.links.count >= PDFLinks.analysisCoverLinks {
+                if PDFLinks.wantsAnalysisCover(page) {
                     tags.artifact(on: cr) { PDFLinks.analysisCover(width: pageWidth, height: pageHeight, on: cr) }
                 }
                 draw(page, on: cr, tags: tags)

@@ -62,4 +62,23 @@ final class ManyLinksTests: XCTestCase {
         XCTAssertLessThan(textObjects, 3 * lines, "text objects per line, not per link (\(textObjects) for \(lines) lines)")
         XCTAssertLessThan(textObjects, count / 10)
     }
+
+    /// A page whose font changes every word draws a glyph run per word. From `analysisCoverRuns` runs on, a cover
+    /// drawing over the whole page comes first, so cairo adds each run's extents to one rectangle, not to a region
+    /// of thousands (`*a* ` x 250,000 took 9.4 s, 6.6 of them there). Checked by the cover's mark, not by time.
+    func testAPageOfManyFontChangesStartsWithACover() throws {
+        let dense = Array(repeating: "*a* b", count: 3000).joined(separator: " ")
+        let pdf = try Harness.typesetSource("---\nfont-size: 6pt\n---\n\n" + dense + "\n")
+        let (_, contents) = annotations(try QPDFJSON(pdf))
+        let first = String(decoding: contents[0], as: UTF8.self)
+        XCTAssertTrue(first.split(whereSeparator: \.isWhitespace).contains("f*"), "the cover's even-odd fill")
+        XCTAssertEqual(try PDF.text(pdf).filter { $0 == "a" }.count, 3000, "every word drawn")
+        XCTAssertEqual(try TaggedPDFTests.marking(pdf).unmarked, [], "the cover is an artifact")
+
+        let sparse = Array(repeating: "*a* b", count: 50).joined(separator: " ")
+        let plain = try Harness.typesetSource(sparse + "\n", name: "sparse")
+        let (_, few) = annotations(try QPDFJSON(plain))
+        XCTAssertFalse(String(decoding: few[0], as: UTF8.self).split(whereSeparator: \.isWhitespace).contains("f*"),
+                       "a page of few runs stays as it was")
+    }
 }
