@@ -36,8 +36,9 @@ test: deps
 
 # Against a bare C PangoLayout+Cairo loop in the same run: start-up (one page), 35,000 and 350,000 words, peak
 # memory at both, --jobs and watch rebuilds; the change against the last run (Benchmarks/out/last-run.json).
+# `make bench BENCH_BOUND=1` also builds each pathological input at the 8 MB input bound (several minutes).
 bench: deps
-	Benchmarks/run.sh
+	PATHOLOGICAL_BOUND=$(BENCH_BOUND) Benchmarks/run.sh
 
 # Coverage-guided fuzzing with libFuzzer: the parser, the whole pipeline to qpdf-checked PDFs, and plain text that
 # must come back whole from pdftotext, each for FUZZ_SECONDS (default 300); findings land in .build/fuzz/findings.

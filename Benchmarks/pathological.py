@@ -4,6 +4,8 @@ MB at each, the slope between them, and peak memory.
 
 Usage: pathological.py TYPESET OUTDIR [TIMEOUT_SECONDS]. Prints one line per input; an input that does not
 finish in the timeout is shown as such (the parser alone is held linear by Tests/RTSyntaxTests/ScalingTests).
+With PATHOLOGICAL_BOUND=1 (`make bench BENCH_BOUND=1`) each input is also built at 8,000,000 bytes, just under
+the input bound, for issue 8's memory target (peak under 300 MB for the largest allowed input).
 """
 import os
 import subprocess
@@ -43,7 +45,12 @@ CASES = {
     "![[[": lambda n: rep("![[[", n),
     "[a] references": lambda n: rep("[a] ", n) + "\n\n[a]: /x\n",
     "word paragraph": lambda n: rep("word ", n),
+    # Markup on every word: a node, an attribute run and a glyph run each (Pango shapes and cairo draws each alone).
+    "*a* pairs": lambda n: rep("*a* ", n),
+    "[a](/x) links": lambda n: rep("[a](/x) ", n),
 }
+BOUND = 8_000_000
+MEMORY_TARGET_MB = 300
 
 
 def run(typeset, out, text, limit):
@@ -88,6 +95,16 @@ def main():
         slope = (cpu_b - cpu_a) / ((b - a) / 1048576)
         print(f"{name:16} {a:8} {cpu_a:6.2f} {cpu_a / (a / 1048576):5.2f} | {b:8} {cpu_b:6.2f} {wall_b:6.2f} "
               f"{cpu_b / (b / 1048576):5.2f} {slope:6.2f} {peak:7.0f}{note_a}{note_b}", flush=True)
+    if os.environ.get("PATHOLOGICAL_BOUND") == "1":
+        print(f"At the input bound ({BOUND} bytes): wall and CPU seconds, CPU s/MB, peak memory "
+              f"(target {MEMORY_TARGET_MB} MB).")
+        for name, make in CASES.items():
+            text = make(BOUND)
+            size = len(text.encode())
+            cpu, wall, peak, note = run(typeset, out, text, max(limit, 300))
+            over = "" if peak <= MEMORY_TARGET_MB else "  over"
+            print(f"{name:16} {size:8} wall {wall:6.2f} cpu {cpu:6.2f} {cpu / (size / 1048576):5.2f} s/MB "
+                  f"peak {peak:6.0f} MB{over}{note}", flush=True)
 
 if __name__ == "__main__":
     main()
