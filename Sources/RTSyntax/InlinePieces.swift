@@ -15,14 +15,16 @@ extension InlineParser {
 
     struct Piece {
         private var a: Int32, b: Int32
-        private var before: Int32, after: Int32
+        @Packed var prev: Int
+        @Packed var next: Int
         private var tag: UInt8
         /// Nesting depth of the inlines in it: at most `maxDepth` + 1.
         private var levels: UInt8
 
         init(kind: PieceKind, depth: Int, prev: Int, next: Int) {
-            (a, b, tag) = (0, 0, 0)
-            (before, after, levels) = (Int32(truncatingIfNeeded: prev), Int32(truncatingIfNeeded: next), 0)
+            (a, b, tag, levels) = (0, 0, 0, 0)
+            self.prev = prev
+            self.next = next
             self.kind = kind
             self.depth = depth
         }
@@ -51,69 +53,62 @@ extension InlineParser {
             get { Int(levels) }
             set { levels = UInt8(clamping: newValue) }
         }
-        var prev: Int {
-            get { Int(before) }
-            set { before = Int32(truncatingIfNeeded: newValue) }
-        }
-        var next: Int {
-            get { Int(after) }
-            set { after = Int32(truncatingIfNeeded: newValue) }
-        }
     }
 
     struct Delim {
-        private var pieceIndex: Int32, original: Int32, left: Int32, before: Int32, after: Int32
+        @Packed var piece: Int
+        /// The run's length as written.
+        @Packed var orig: Int
+        /// Characters of the run not used by a match yet.
+        @Packed var count: Int
+        @Packed var prev: Int
+        @Packed var next: Int
         let char: UInt8
         var canOpen: Bool
         var canClose: Bool
 
         init(piece: Int, char: UInt8, orig: Int, count: Int, canOpen: Bool, canClose: Bool, prev: Int, next: Int) {
-            pieceIndex = Int32(truncatingIfNeeded: piece)
-            original = Int32(truncatingIfNeeded: orig)
-            left = Int32(truncatingIfNeeded: count)
-            before = Int32(truncatingIfNeeded: prev)
-            after = Int32(truncatingIfNeeded: next)
+            self.piece = piece
+            self.orig = orig
+            self.count = count
+            self.prev = prev
+            self.next = next
             self.char = char
             self.canOpen = canOpen
             self.canClose = canClose
-        }
-
-        var piece: Int { Int(pieceIndex) }
-        /// The run's length as written.
-        var orig: Int { Int(original) }
-        /// Characters of the run not used by a match yet.
-        var count: Int {
-            get { Int(left) }
-            set { left = Int32(truncatingIfNeeded: newValue) }
-        }
-        var prev: Int {
-            get { Int(before) }
-            set { before = Int32(truncatingIfNeeded: newValue) }
-        }
-        var next: Int {
-            get { Int(after) }
-            set { after = Int32(truncatingIfNeeded: newValue) }
         }
     }
 
     struct Bracket {
         /// The piece's index, with `image` in bit 30 and `active` in bit 31 (an index stays below 2^25).
         private var bits: UInt32
-        private var bottom: Int32
+        /// The last delimiter before the bracket: emphasis inside a link is processed down to it.
+        @Packed var delimBottom: Int
         private static let imageBit: UInt32 = 1 << 30, activeBit: UInt32 = 1 << 31
 
         init(piece: Int, image: Bool, active: Bool, delimBottom: Int) {
             bits = UInt32(truncatingIfNeeded: piece) & (Bracket.imageBit - 1)
-            bottom = Int32(truncatingIfNeeded: delimBottom)
             if image { bits |= Bracket.imageBit }
             if active { bits |= Bracket.activeBit }
+            self.delimBottom = delimBottom
         }
 
         var piece: Int { Int(bits & (Bracket.imageBit - 1)) }
         var image: Bool { bits & Bracket.imageBit != 0 }
         var active: Bool { bits & Bracket.activeBit != 0 }
-        /// The last delimiter before the bracket: emphasis inside a link is processed down to it.
-        var delimBottom: Int { Int(bottom) }
+    }
+}
+
+/// An index or offset held in 32 bits (see the file comment for why it fits).
+@propertyWrapper
+struct Packed {
+    private var value: Int32
+
+    init(wrappedValue: Int) { value = Int32(truncatingIfNeeded: wrappedValue) }
+
+    var wrappedValue: Int {
+        get { Int(value) }
+        set { value = Int32(truncatingIfNeeded: newValue) }
     }
 }
 
