@@ -9,6 +9,10 @@ final class InlineRecordTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<InlineParser.Piece>.stride, 20)
         XCTAssertEqual(MemoryLayout<InlineParser.Bracket>.stride, 8)
         XCTAssertEqual(MemoryLayout<InlineParser.Delim>.stride, 24)
+        // A syntax node: its kind, two locations of 24 bytes (a file name and 32-bit line and column) and its
+        // literal offsets.
+        XCTAssertEqual(MemoryLayout<SourceLocation>.stride, 24)
+        XCTAssertEqual(MemoryLayout<Inline>.stride, 64)
     }
 
     /// Openers that never close keep their records until the paragraph ends: at most 32 bytes of records a byte
