@@ -248,8 +248,9 @@ extension InlineParser {
     /// Turns the pieces from `start` up to (not including) `end` into inlines and marks them used.
     /// Adjacent text is merged through one byte buffer, so long literal stretches cost linear time.
     /// Returns the deepest child depth.
-    mutating func collect(from start: Int, upTo end: Int) -> (inlines: [Inline], depth: Int) {
+    mutating func collect(from start: Int, upTo end: Int, reserving: Bool = false) -> (inlines: [Inline], depth: Int) {
         var out: [Inline] = []
+        if reserving { out.reserveCapacity(collectedCount(from: start, upTo: end)) }
         var depth = 0
         var text: [UInt8] = []
         var textStart: SourceLocation? = nil
@@ -317,6 +318,35 @@ extension InlineParser {
         }
         flush()
         return (out, depth)
+    }
+
+    /// How many inlines `collect` makes of the pieces from `start` up to `end`: one a node, one a stretch of text.
+    /// A paragraph's whole list is counted first so its array is made once at its size, not doubled on the way
+    /// (the old and new arrays together held up to three times the inlines: `*a* ` x 2,000,000 makes 4 million).
+    func collectedCount(from start: Int, upTo end: Int) -> Int {
+        var count = 0
+        var inText = false
+        var p = start
+        while p >= 0 && p != end {
+            switch pieces[p].kind {
+            case .node(let index):
+                if case .text = nodes[index].kind {
+                    if !inText { count += 1 }
+                    inText = true
+                } else {
+                    count += 1
+                    inText = false
+                }
+            case .run(let s, let e):
+                if s < e && !inText {
+                    count += 1
+                    inText = true
+                }
+            case .gone: break
+            }
+            p = pieces[p].next
+        }
+        return count
     }
 
     // MARK: - Brackets

@@ -191,7 +191,7 @@ struct InlineParser {
         _ = trimTrailingSpaces()
         flushText()
         processEmphasis(bottom: -1)
-        return collect(from: first, upTo: -1).inlines
+        return collect(from: first, upTo: -1, reserving: pieces.count >= 4096).inlines
     }
 
     // MARK: - Pieces and text

@@ -48,4 +48,18 @@ final class InlineRecordTests: XCTestCase {
         XCTAssertEqual(after, " ok")
         XCTAssertEqual(inlines[2].range.start.column, 19)
     }
+
+    /// A long paragraph's inlines are counted before they are collected: its array is made once, at its size.
+    func testALongParagraphsInlinesAreCollectedIntoAnArrayOfTheirSize() {
+        for unit in ["*a* ", "[a](/x) b ", "a `c` "] {
+            let text = String(repeating: unit, count: 5000)
+            let src = Source(file: "doc.rt", bytes: Array(text.utf8))
+            var parser = InlineParser(InlineInput(src: src, segments: [(0, src.bytes.count)]))
+            let inlines = parser.run()
+            // At most a page more than asked for: the allocator's rounding, not a doubling.
+            XCTAssertLessThanOrEqual(inlines.capacity - inlines.count, 4096 / MemoryLayout<Inline>.stride,
+                                     "\(unit): \(inlines.count) inlines in room for \(inlines.capacity)")
+            XCTAssertGreaterThanOrEqual(inlines.count, 9999, unit)
+        }
+    }
 }
