@@ -113,9 +113,9 @@ struct Packed {
 }
 
 extension InlineParser {
-    /// For a long paragraph, room for every piece, bracket and delimiter it can make, counted in one pass, so
-    /// the arrays are not grown by doubling (old and new buffers alive at once: up to 1.5 times the records).
-    /// Each special byte makes at most one piece and one piece of text before it.
+    /// For a long paragraph, room for every piece, bracket, delimiter and emphasis node it can make, counted in
+    /// one pass, so the arrays are not grown by doubling (old and new buffers alive at once: up to three times the
+    /// records). Each special byte makes at most one piece and one piece of text before it.
     mutating func reserveRecords() {
         guard buf.count >= 1 << 16 else { return }
         var specials = 0, opens = 0, delimiters = 0
@@ -127,7 +127,9 @@ extension InlineParser {
             default: break
             }
         }
-        pieces.reserveCapacity(2 * specials + 1)
+        // An emphasis match adds a piece and a node, and uses at least two delimiter characters.
+        pieces.reserveCapacity(2 * specials + delimiters / 2 + 1)
+        nodes.reserveCapacity(delimiters / 2)
         brackets.reserveCapacity(opens)
         delims.reserveCapacity(delimiters)
     }
