@@ -25,8 +25,9 @@ struct FlowState {
 /// A fragment layout whose next lines may serve the next bands.
 private struct FragmentReuse {
     var layout: ParagraphLayout
-    /// Offset in the paragraph's text where the layout's text starts.
+    /// Offsets in the paragraph's text where the layout's text starts and ends.
     var base: Int
+    var end: Int
     var x: Double, width: Double
     var line: Int
     /// Lines that may be used: a layout of a cut-off piece of the text ends with lines that would change.
@@ -168,7 +169,9 @@ extension Paginator {
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
                                                    frame: frame, fontSize: fontSize)
                     }
-                    let end = candidate.base + candidate.layout.nextStart(after: candidate.line, length: bytes.count - candidate.base)
+                    // After its last line: where its text ends (a layout cut before a long word ends early).
+                    let end = candidate.base + candidate.layout.nextStart(after: candidate.line,
+                                                                          length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
                         continue  // too narrow for the next word: skip this piece
                     }
@@ -272,7 +275,7 @@ extension Paginator {
             layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         }
         let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count
-        return FragmentReuse(layout: layout, base: offset, x: x, width: width, line: 0, usable: usable)
+        return FragmentReuse(layout: layout, base: offset, end: end, x: x, width: width, line: 0, usable: usable)
     }
 
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, to end: Int, x: Double,
