@@ -259,11 +259,13 @@ extension Paginator {
 
     /// The rest of `p` from `offset`, laid out in the column at one fragment's position and width. Only about
     /// eight lines' worth of text is laid out (cut at a space): a long paragraph would otherwise cost a layout
-    /// of all its remaining text per line; the last two lines of a cut layout are not used.
+    /// of all its remaining text per line; the last two lines of a cut layout are not used. A long word is cut
+    /// there too: a band too narrow for it is tried again a little lower, and a layout of all of a 1,500-letter
+    /// word per try (Pango's cost quadratic in it) took 13 s for 8 columns beside an @exclude.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
                                 frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
         var budget = max(256, clampedInt(min(8 * width / (0.4 * max(fontSize, 1)), 65_536)))
-        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
+        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         while end < bytes.count && layout.lines.count < 3 {
             // Too little text for three lines here (a very long word, a wide fragment): take more, growing
