@@ -118,6 +118,9 @@ extension Paginator {
             }
         }
         var linesInColumn = 0, startedInColumn = start == 0
+        // Fragments found too narrow for the text at an offset: a band moved down a little meets the same ones
+        // again beside a rectangle (a long word tried 190 times per column, a layout each).
+        var tooNarrow: [(offset: Int, x: Double, width: Double, frame: Double)] = []
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
             let h = nominal.height
@@ -159,7 +162,12 @@ extension Paginator {
                 nextReuse = reuse
                 for fragment in fragments where next < bytes.count {
                     let whole = fragment.width >= base.1 - base.0 - 1
+                    if !whole && tooNarrow.contains(where: { $0.offset == next && $0.x == fragment.x
+                                                             && $0.width == fragment.width && $0.frame == frame.x }) {
+                        continue
+                    }
                     var candidate: FragmentReuse
+                    var fresh = false
                     if let r = nextReuse, abs(r.x - fragment.x) < 0.01, abs(r.width - fragment.width) < 0.01,
                        r.line + 1 < r.usable,
                        r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
@@ -168,11 +176,13 @@ extension Paginator {
                     } else {
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
                                                    frame: frame, fontSize: fontSize)
+                        fresh = true
                     }
                     // After its last line: where its text ends (a layout cut before a long word ends early).
                     let end = candidate.base + candidate.layout.nextStart(after: candidate.line,
                                                                           length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
+                        if fresh { tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, fragment.width, frame.x)] }
                         continue  // too narrow for the next word: skip this piece
                     }
                     pieces.append((candidate.layout, candidate.line, fragment.x, fragment.width))
