@@ -101,8 +101,9 @@ class Gen:
                 n += len(s) + 1
             self.add(" ".join(out) + " ")
 
-    def text(self):
-        return "".join(self.src).strip(), "".join(self.seen)
+    def text(self):  # a backslash ending the paragraph is no line break: it is set (CommonMark)
+        src = "".join(self.src).strip()
+        return src, "".join(self.seen) + ("\\" if src.endswith("\\") else "")
 
 
 def front_matter(r):

@@ -36,6 +36,18 @@ final class PipelineFindingsTests: XCTestCase {
         XCTAssertEqual(text, "ab" + String(repeating: "a", count: 2100))
     }
 
+    /// A justified paragraph of 40 words joined by no-break spaces, wider than the line: the total-fit breaker
+    /// measured each word alone, found no break and no word too long to break between letters, and set it all
+    /// as one line running off the page (greedy lines broke it).
+    func testWordsJoinedByNoBreakSpacesStayOnThePage() throws {
+        let source = try String(contentsOfFile: fixture("justified-nbsp-run.rt"), encoding: .utf8)
+        let letters = source.split(separator: "\n").last.map { $0.filter(\.isLetter).count } ?? 0
+        let (pdf, _) = try typesetBoth("justified-nbsp-run.rt")
+        let text = try PDF.text(pdf).filter { $0.isLetter }
+        XCTAssertEqual(text.count, letters, text)
+        XCTAssertGreaterThan(letters, 250)
+    }
+
     /// A character no installed font has, met only in a later piece of a long paragraph (laid out as the
     /// paginator reaches it, or by a worker): it was drawn as an empty box without the warning the first
     /// piece's characters get (contract section 1).
