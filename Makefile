@@ -7,7 +7,7 @@ RELEASE := .build/release/typeset
 RELEASE_FLAGS := -c release --static-swift-stdlib
 OUT     := out
 
-.PHONY: all deps build demo test bench clean fuzz templates install
+.PHONY: all deps build demo test bench clean fuzz pipeline-fuzz templates install
 
 SHELL := /bin/bash
 # SwiftPM warns "prohibited flag(s): -pthread" about pkg-config's flags for Pango on every build; the flag is
@@ -46,6 +46,13 @@ bench: deps
 FUZZ_SECONDS ?= 300
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
+
+# Long documents (20-400 KB, huge paragraphs) typeset with --jobs 1 and --jobs 2 by the release binary: the PDFs
+# must be byte-identical and qpdf-clean, and plain text must come back whole (scripts/pipeline_fuzz.py). Runs
+# FUZZ_SECONDS (here 600 unless given); failing documents land in /tmp/pfuzz/found. FUZZ_SEED repeats a run.
+pipeline-fuzz: build
+	scripts/pipeline_fuzz.py --seconds $(if $(filter file,$(origin FUZZ_SECONDS)),600,$(FUZZ_SECONDS)) \
+	    $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) --bin $(RELEASE)
 
 # Regenerate the built-in templates compiled into the binary from Templates/*.rt.
 templates:

@@ -25,8 +25,9 @@ struct FlowState {
 /// A fragment layout whose next lines may serve the next bands.
 private struct FragmentReuse {
     var layout: ParagraphLayout
-    /// Offset in the paragraph's text where the layout's text starts.
+    /// Offsets in the paragraph's text where the layout's text starts and ends.
     var base: Int
+    var end: Int
     var x: Double, width: Double
     var line: Int
     /// Lines that may be used: a layout of a cut-off piece of the text ends with lines that would change.
@@ -117,6 +118,9 @@ extension Paginator {
             }
         }
         var linesInColumn = 0, startedInColumn = start == 0
+        // Fragments found too narrow for the text at an offset: a band moved down a little meets the same ones
+        // again beside a rectangle (a long word tried 190 times per column, a layout each).
+        var tooNarrow: [(offset: Int, x: Double, width: Double, frame: Double)] = []
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
             let h = nominal.height
@@ -158,7 +162,12 @@ extension Paginator {
                 nextReuse = reuse
                 for fragment in fragments where next < bytes.count {
                     let whole = fragment.width >= base.1 - base.0 - 1
+                    if !whole && tooNarrow.contains(where: { $0.offset == next && $0.x == fragment.x
+                                                             && $0.width == fragment.width && $0.frame == frame.x }) {
+                        continue
+                    }
                     var candidate: FragmentReuse
+                    var fresh = false
                     if let r = nextReuse, abs(r.x - fragment.x) < 0.01, abs(r.width - fragment.width) < 0.01,
                        r.line + 1 < r.usable,
                        r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
@@ -167,9 +176,13 @@ extension Paginator {
                     } else {
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
                                                    frame: frame, fontSize: fontSize)
+                        fresh = true
                     }
-                    let end = candidate.base + candidate.layout.nextStart(after: candidate.line, length: bytes.count - candidate.base)
+                    // After its last line: where its text ends (a layout cut before a long word ends early).
+                    let end = candidate.base + candidate.layout.nextStart(after: candidate.line,
+                                                                          length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
+                        if fresh { tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, fragment.width, frame.x)] }
                         continue  // too narrow for the next word: skip this piece
                     }
                     pieces.append((candidate.layout, candidate.line, fragment.x, fragment.width))
@@ -256,11 +269,13 @@ extension Paginator {
 
     /// The rest of `p` from `offset`, laid out in the column at one fragment's position and width. Only about
     /// eight lines' worth of text is laid out (cut at a space): a long paragraph would otherwise cost a layout
-    /// of all its remaining text per line; the last two lines of a cut layout are not used.
+    /// of all its remaining text per line; the last two lines of a cut layout are not used. A long word is cut
+    /// there too: a band too narrow for it is tried again a little lower, and a layout of all of a 1,500-letter
+    /// word per try (Pango's cost quadratic in it) took 13 s for 8 columns beside an @exclude.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
                                 frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
         var budget = max(256, clampedInt(min(8 * width / (0.4 * max(fontSize, 1)), 65_536)))
-        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget)
+        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         while end < bytes.count && layout.lines.count < 3 {
             // Too little text for three lines here (a very long word, a wide fragment): take more, growing
@@ -272,7 +287,7 @@ extension Paginator {
             layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
         }
         let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count
-        return FragmentReuse(layout: layout, base: offset, x: x, width: width, line: 0, usable: usable)
+        return FragmentReuse(layout: layout, base: offset, end: end, x: x, width: width, line: 0, usable: usable)
     }
 
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, to end: Int, x: Double,

@@ -214,6 +214,7 @@ final class Paginator {
         try withoutActuallyEscaping(onPage) { onPage in
             emit = onPage
             defer { emit = { _ in } }
+            engine.pieceWarnings = []
             startPage(number: 1)
             do {
                 try placeBlocks(from: 0, line: 0, to: document.blocks.count)
@@ -229,6 +230,8 @@ final class Paginator {
             diagnostics.append(.warning("the table of contents may show wrong page numbers (headings moved while numbering it)", at: nil))
         }
         checkReferencePages()
+        diagnostics += engine.pieceWarnings
+        engine.pieceWarnings = []
         return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics, footnoteWork: footnoteWork)
     }
 

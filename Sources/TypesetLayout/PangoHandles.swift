@@ -2,6 +2,7 @@
 
 import CPangoCairo
 import Foundation
+import RTSyntax
 import TypesetIR
 
 /// Pango units per point (PANGO_SCALE; with the context at 72 dpi one device unit is one point).
@@ -64,6 +65,9 @@ public final class LayoutEngine: @unchecked Sendable {
     var releaser: LayoutReleaser? = nil
     /// Workers started while the document was lowered (LayoutFeed.swift), for the next pagination to take.
     var earlyPrefetch: ParagraphPrefetch? = nil
+    /// Missing-glyph warnings of long paragraphs' pieces after the first, which are laid out as the paginator
+    /// reaches them (ParagraphPieces.swift); the paginator reports them when its pass ends.
+    var pieceWarnings: [Diagnostic] = []
 
     public init() {
         fontMap = allocated(pango_cairo_font_map_new(), "the font map")

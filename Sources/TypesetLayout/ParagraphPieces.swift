@@ -397,6 +397,11 @@ final class PieceSet {
 
     private func append(_ piece: BuiltPiece) {
         if offset == 0 { left = piece.left }
+        // The first piece's warnings went out with the paragraph; a character only a later piece has is
+        // reported too (a worker's piece without a glyph was laid out again here, with its warnings).
+        if offset > 0, let warnings = piece.layout?.warnings.filter(UnknownGlyphs.isUnknownGlyph), !warnings.isEmpty {
+            builder.engine.pieceWarnings += warnings
+        }
         for var image in piece.images {
             image.line += lineCount
             images.append(image)

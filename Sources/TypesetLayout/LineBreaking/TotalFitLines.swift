@@ -203,7 +203,9 @@ enum TotalFitLines {
                 if !breakable { add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch) }
                 addBreak(.glue(width, stretch: width * spaceStretch, shrink: width * spaceShrink), at: ch,
                          last: ch - 1, next: ch + 1)
-                endWord(at: ch + 1)
+                // Words joined by no-break spaces are one stretch: wider than the line, it gets letter breaks
+                // (ended at each no-break space, it had no break at all and ran off the page as one line).
+                if breakable { endWord(at: ch + 1) } else { wordWidth += width }
                 continue
             }
             // Hyphenation: on the first letter of a word, find its points.

@@ -1,0 +1,63 @@
+// Documents scripts/pipeline_fuzz.py found (`make pipeline-fuzz`), kept in Tests/Fixtures/found so they stay
+// fixed: each is typeset with --jobs 1 and --jobs 2, which must give the same bytes.
+
+import Foundation
+import XCTest
+
+final class PipelineFindingsTests: XCTestCase {
+    private func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/found/" + name).path
+    }
+
+    /// The fixture typeset with --jobs 1 and 2: the runs' standard error, and the PDF's path (asserting the
+    /// two PDFs are the same bytes).
+    private func typesetBoth(_ name: String) throws -> (pdf: String, stderr: [String]) {
+        let dir = try Harness.scratch(name)
+        var outputs: [Data] = [], errors: [String] = []
+        for jobs in ["1", "2"] {
+            let out = dir + "/out-\(jobs).pdf"
+            let result = try Harness.typeset([fixture(name), "-o", out, "--jobs", jobs],
+                                             environment: ["SOURCE_DATE_EPOCH": "1"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+            errors.append(result.stderr)
+        }
+        XCTAssertEqual(outputs[0], outputs[1], "--jobs 2 changed the PDF")
+        return (dir + "/out-1.pdf", errors)
+    }
+
+    /// A paragraph beside an @exclude whose text goes on with a word longer than a piece (2,100 letters): the
+    /// line placed beside the shape came from a layout cut before the long word, and the paragraph was taken
+    /// to end with that layout's last line, so the word was lost without a word said.
+    func testLongWordBesideAnExclusionIsSetWhole() throws {
+        let (pdf, _) = try typesetBoth("exclude-long-word.rt")
+        let text = try PDF.text(pdf).filter { !$0.isWhitespace && $0 != "-" }
+        XCTAssertEqual(text, "ab" + String(repeating: "a", count: 2100))
+    }
+
+    /// A justified paragraph of 40 words joined by no-break spaces, wider than the line: the total-fit breaker
+    /// measured each word alone, found no break and no word too long to break between letters, and set it all
+    /// as one line running off the page (greedy lines broke it).
+    func testWordsJoinedByNoBreakSpacesStayOnThePage() throws {
+        let source = try String(contentsOfFile: fixture("justified-nbsp-run.rt"), encoding: .utf8)
+        let letters = source.split(separator: "\n").last.map { $0.filter(\.isLetter).count } ?? 0
+        let (pdf, _) = try typesetBoth("justified-nbsp-run.rt")
+        let text = try PDF.text(pdf).filter { $0.isLetter }
+        XCTAssertEqual(text.count, letters, text)
+        XCTAssertGreaterThan(letters, 250)
+    }
+
+    /// A character no installed font has, met only in a later piece of a long paragraph (laid out as the
+    /// paginator reaches it, or by a worker): it was drawn as an empty box without the warning the first
+    /// piece's characters get (contract section 1).
+    func testMissingGlyphInALaterPieceIsWarned() throws {
+        let fonts = try Harness.run("fc-list", [":charset=f0001"])
+        try XCTSkipUnless(String(decoding: fonts.stdout, as: UTF8.self).isEmpty, "a font covers U+F0001 here")
+        let (_, errors) = try typesetBoth("late-missing-glyph.rt")
+        for stderr in errors {
+            XCTAssertTrue(stderr.contains("late-missing-glyph.rt:1:1: warning: character U+F0001 is not in any installed font"),
+                          stderr)
+        }
+    }
+}
