@@ -14,7 +14,9 @@ extension InlineParser {
     }
 
     struct Piece {
-        private var a: Int32, b: Int32
+        /// A node's index (`a`), or a run's start and end.
+        @Packed private var a: Int
+        @Packed private var b: Int
         @Packed var prev: Int
         @Packed var next: Int
         private var tag: UInt8
@@ -32,22 +34,22 @@ extension InlineParser {
         var kind: PieceKind {
             get {
                 switch tag {
-                case 1: return .node(Int(a))
-                case 2: return .run(start: Int(a), end: Int(b))
+                case 1: return .node(a)
+                case 2: return .run(start: a, end: b)
                 default: return .gone
                 }
             }
             set {
                 switch newValue {
-                case .node(let index): (tag, a, b) = (1, Int32(truncatingIfNeeded: index), 0)
-                case .run(let start, let end): (tag, a, b) = (2, Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: end))
+                case .node(let index): (tag, a, b) = (1, index, 0)
+                case .run(let start, let end): (tag, a, b) = (2, start, end)
                 case .gone: (tag, a, b) = (0, 0, 0)
                 }
             }
         }
 
         /// Where the piece starts when it is a run.
-        var runStart: Int? { tag == 2 ? Int(a) : nil }
+        var runStart: Int? { tag == 2 ? a : nil }
 
         var depth: Int {
             get { Int(levels) }
@@ -99,16 +101,22 @@ extension InlineParser {
     }
 }
 
-/// An index or offset held in 32 bits (see the file comment for why it fits).
+/// An index or offset held in 32 bits (see the file comment for why it fits): the records' one conversion,
+/// checked in debug builds and tests.
 @propertyWrapper
 struct Packed {
     private var value: Int32
 
-    init(wrappedValue: Int) { value = Int32(truncatingIfNeeded: wrappedValue) }
+    init(wrappedValue: Int) { value = Packed.narrow(wrappedValue) }
 
     var wrappedValue: Int {
         get { Int(value) }
-        set { value = Int32(truncatingIfNeeded: newValue) }
+        set { value = Packed.narrow(newValue) }
+    }
+
+    private static func narrow(_ value: Int) -> Int32 {
+        assert(Int32(exactly: value) != nil, "an inline parser index past 2^31")
+        return Int32(truncatingIfNeeded: value)
     }
 }
 

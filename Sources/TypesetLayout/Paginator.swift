@@ -34,6 +34,7 @@ public enum DocumentLayout {
             var total: Int? = nil
             var reuse: LayoutReuse? = nil
             var pages: [String: Int] = [:]
+            var countedWarnings: [Diagnostic] = []
             let hasToc = holder.document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
             let hasPageReferences = holder.document.hasPageReferences
             if RunningTextLayout.usesPageCount(holder.document) || hasToc || hasPageReferences {
@@ -53,6 +54,7 @@ public enum DocumentLayout {
                 // Toc entries keep room for their numbers, so numbering them cannot move anything: one
                 // counting pass gives the final page of every heading (the drawing pass checks it).
                 pages = counter.destinationPages
+                countedWarnings = counted.diagnostics.filter(UnknownGlyphs.isUnknownGlyph)
             }
             // The last pass holds the blocks alone (the caller handed them over): it frees each page's blocks
             // once the page is out, so the IR does not stay whole to the end (issue 14: flat memory).
@@ -60,6 +62,7 @@ public enum DocumentLayout {
                                       placeRunningText: true, reuse: reuse, tocPages: hasToc ? pages : nil)
             paginator.releasesPlacedBlocks = true
             if hasPageReferences { paginator.referencePages = pages }
+            paginator.carriedWarnings = countedWarnings
             paginator.startPrefetch()
             defer { paginator.prefetch?.stop() }
             return try paginator.run(onPage)
@@ -166,6 +169,9 @@ final class Paginator {
     lazy var toc = TocDecorator(engine: engine, images: images)
     /// Destination pages from the counting pass, for `[](#id){ref=page}`; nil in the counting pass itself.
     var referencePages: [String: Int]?
+    /// Missing-glyph warnings of later pieces the counting pass found: its layouts are reused here, so those
+    /// pieces are not built again to find them.
+    var carriedWarnings: [Diagnostic] = []
     /// Figures waiting for the top of the next column (FigureDeferral.swift).
     var deferredFigures: [Range<Int>] = []
     var isPlacingDeferredFigures = false
@@ -214,7 +220,7 @@ final class Paginator {
         try withoutActuallyEscaping(onPage) { onPage in
             emit = onPage
             defer { emit = { _ in } }
-            engine.pieceWarnings = []
+            engine.pieceWarnings = carriedWarnings
             startPage(number: 1)
             do {
                 try placeBlocks(from: 0, line: 0, to: document.blocks.count)
@@ -230,7 +236,10 @@ final class Paginator {
             diagnostics.append(.warning("the table of contents may show wrong page numbers (headings moved while numbering it)", at: nil))
         }
         checkReferencePages()
-        diagnostics += engine.pieceWarnings
+        // Once each: a counting pass's layouts come with their pieces' warnings, and a character may be in
+        // several pieces.
+        var seen = Set(diagnostics)
+        for warning in engine.pieceWarnings where seen.insert(warning).inserted { diagnostics.append(warning) }
         engine.pieceWarnings = []
         return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics, footnoteWork: footnoteWork)
     }

@@ -48,6 +48,22 @@ final class PipelineFindingsTests: XCTestCase {
         XCTAssertGreaterThan(letters, 250)
     }
 
+    /// The same paragraph after a table of contents: the counting pass lays the pieces out and the drawing
+    /// pass reuses them, so the warning has to come from the counting pass (it was lost), and once.
+    func testMissingGlyphInALaterPieceIsWarnedWithATableOfContents() throws {
+        let fonts = try Harness.run("fc-list", [":charset=f0001"])
+        try XCTSkipUnless(String(decoding: fonts.stdout, as: UTF8.self).isEmpty, "a font covers U+F0001 here")
+        let source = try String(contentsOfFile: fixture("late-missing-glyph.rt"), encoding: .utf8)
+        let dir = try Harness.scratch(#function)
+        try Harness.write("# Top\n\n@toc\n\n" + source, to: dir + "/doc.rt")
+        for jobs in ["1", "2"] {
+            let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf", "--jobs", jobs])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let warnings = result.stderr.components(separatedBy: "warning: character U+F0001").count - 1
+            XCTAssertEqual(warnings, 1, "--jobs \(jobs): \(result.stderr)")
+        }
+    }
+
     /// A character no installed font has, met only in a later piece of a long paragraph (laid out as the
     /// paginator reaches it, or by a worker): it was drawn as an empty box without the warning the first
     /// piece's characters get (contract section 1).
