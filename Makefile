@@ -4,10 +4,12 @@ RELEASE := .build/release/typeset
 # The Swift runtime and Foundation linked into the binary: some 15 fewer shared objects to load and relocate
 # at every start (a one-page document starts in about half the time) and less memory mapped. `make bench`
 # builds with the same flags (Benchmarks/run.sh), so the two never rebuild each other's objects.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# Every function in a section of its own, the dependencies' too (Package.swift does it for typeset's modules):
+# the release link places the functions builds run together (scripts/hot-functions.order).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
 OUT     := out
 
-.PHONY: all deps build demo test bench clean fuzz pipeline-fuzz templates install
+.PHONY: all deps build demo test bench clean fuzz pipeline-fuzz link-order templates install
 
 SHELL := /bin/bash
 # SwiftPM warns "prohibited flag(s): -pthread" about pkg-config's flags for Pango on every build; the flag is
@@ -53,6 +55,12 @@ fuzz: deps
 pipeline-fuzz: build
 	scripts/pipeline_fuzz.py --seconds $(if $(filter file,$(origin FUZZ_SECONDS)),600,$(FUZZ_SECONDS)) \
 	    $(if $(FUZZ_SEED),--seed $(FUZZ_SEED)) --bin $(RELEASE)
+
+# Regenerate scripts/hot-functions.order, the functions typical builds run, placed together by the release link
+# (Package.swift): run under callgrind on every example and a 35,000-word report (a few minutes; needs valgrind).
+link-order: build
+	scripts/link_order.py $(RELEASE)
+	@echo "relink: rm -f $(RELEASE) && make build"
 
 # Regenerate the built-in templates compiled into the binary from Templates/*.rt.
 templates:

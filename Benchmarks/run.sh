@@ -6,7 +6,7 @@ out=Benchmarks/out
 mkdir -p "$out"
 cc -O2 Benchmarks/reference.c -o "$out/reference" $(pkg-config --cflags --libs pangocairo)
 # The release flags of `make build` (Makefile RELEASE_FLAGS): the binary users get, statically linked Swift.
-flags=(-c release --static-swift-stdlib)
+flags=(-c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections)
 swift build "${flags[@]}" --product typeset 2>&1 | { grep -v -e 'prohibited flag(s): -pthread' -e "the use of \`mktemp' is dangerous" || true; }
 bin="$(swift build "${flags[@]}" --show-bin-path)/typeset"
 python3 Benchmarks/bench.py "$bin" "$out/reference" "$out"

@@ -14,6 +14,7 @@ extension Typesetter {
         // its dlsym takes.
         let threads = jobs ?? TypesetRequest.coreCount
         if threads > 1 { MallocArenas.limit(toJobs: threads) }
+        MallocArenas.fixThresholds()
         LayoutEngine.startFontconfig()
         HyphenationDictionaries.startLoader()
         BackgroundLoads.startTagging(pdf: output.map { OutputFormat(path: $0) == .pdf } ?? true)

@@ -93,6 +93,7 @@ public enum Typesetter {
 
     public static func run(_ request: TypesetRequest) -> TypesetOutcome {
         if request.jobs > 1 { MallocArenas.limit(toJobs: request.jobs) }
+        MallocArenas.fixThresholds()
         var outcome = TypesetOutcome(diagnostics: [], succeeded: false)
         var diagnostics = DiagnosticList()
         outcome.succeeded = build(request, into: &diagnostics, outcome: &outcome)
