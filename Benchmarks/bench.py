@@ -141,6 +141,18 @@ def measure_watch(typeset, work):
     return None if result is None else {"full": result[0], "rebuild": result[1]}
 
 
+def link_order_coverage(typeset):
+    """(functions listed in scripts/hot-functions.order, how many of them the binary defines)."""
+    order = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "hot-functions.order")
+    try:
+        listed = set(open(order).read().split())
+        symbols = subprocess.run(["nm", "--defined-only", typeset], capture_output=True, text=True).stdout
+    except OSError:
+        return 0, 0
+    defined = {line.rsplit(" ", 1)[-1] for line in symbols.splitlines()}
+    return len(listed), len(listed & defined)
+
+
 def generate(words, work, toc=False):
     suffix = "-toc" if toc else ""
     rt, txt = f"{work}/report-{words}{suffix}.rt", f"{work}/report-{words}{suffix}.txt"
@@ -201,6 +213,11 @@ def main():
     toc_growth = toc_mb["350k"] / toc_mb["35k"]
     result["toc_mb"], result["toc_memory_growth"] = toc_mb, toc_growth
     print(f"  with {{{{pages}}}} and @toc: {toc_mb['35k']:.1f} MB and {toc_mb['350k']:.1f} MB ({toc_growth:.2f}x)")
+    # The release link places these functions together (Package.swift); a stale list only costs memory.
+    listed, present = link_order_coverage(typeset)
+    if listed:
+        print(f"  link order: {present:,} of the {listed:,} functions in scripts/hot-functions.order are in the binary"
+              f"{'' if present >= 0.9 * listed else ' (stale: run make link-order)'}")
 
     # --jobs (parallel shaping): filled in by the binary itself once it has the option.
     jobs = measure_jobs(typeset, f"{work}/report-35000.rt", work)

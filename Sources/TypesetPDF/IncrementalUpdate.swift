@@ -35,7 +35,7 @@ struct IncrementalUpdate {
     let root: Int
     let info: Int?
 
-    private static let flushSize = 1 << 20
+    private static let flushSize = 1 << 18
 
     /// `path` is cairo's complete file; its trailer gives /Size, /Root, /Info and the xref offset.
     /// `hashInBackground`: the /ID's hash is computed on another thread while the file is written.
