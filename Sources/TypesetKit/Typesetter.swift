@@ -235,6 +235,7 @@ public enum Typesetter {
         let tree = parsed.document
         parsed.document = RTDocument(file: name)
         var lowered = Lowering.lower(consume tree, options: options, parseInlines: RTParser.parseInlines)
+        Lowering.releaseSharedValues()
         lowered.document.sourceName = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles
