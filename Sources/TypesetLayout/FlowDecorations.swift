@@ -45,8 +45,21 @@ extension Paginator {
 }
 
 extension ParagraphLayout {
-    /// About how many lines the text from byte `offset` on takes (counted in the full-width layout).
-    func linesLeft(after offset: Int) -> Int {
-        lines.reduce(0) { $0 + (sourceOffset($1.startIndex) >= offset ? 1 : 0) }
+    /// About how many lines the text from byte `offset` on takes (counted in the full-width layout), up to `cap`.
+    /// Lines are in text order: the first one at or after `offset` is found by doubling then halving, so a
+    /// paragraph of 20,000 lines meeting a column's end in narrow columns beside a shape is not counted whole
+    /// at every column (210 KB in 8 columns took 35 s).
+    func linesLeft(after offset: Int, atMost cap: Int) -> Int {
+        func before(_ i: Int) -> Bool { hasLine(i) && sourceOffset(line(i).startIndex) < offset }
+        var low = 0, high = 1
+        while before(high - 1) {
+            low = high
+            high *= 2
+        }
+        while low < high {
+            let mid = (low + high) / 2
+            if before(mid) { low = mid + 1 } else { high = mid }
+        }
+        return linesLeft(from: low, atMost: cap)
     }
 }

@@ -205,7 +205,7 @@ extension Paginator {
             // Widows: the column's last band would leave too few lines for the next column; move on early.
             if !force, flow.positioned == nil, next < bytes.count, !region.fits(gap + advance + h),
                linesInColumn >= (startedInColumn ? max(style.orphans, 1) : 1),
-               p.linesLeft(after: next) < style.widows {
+               p.linesLeft(after: next, atMost: style.widows) < style.widows {
                 try nextColumn()
                 gap = 0
                 reuse = nil

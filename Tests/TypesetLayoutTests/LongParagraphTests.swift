@@ -221,4 +221,22 @@ final class LongParagraphTests: XCTestCase {
         XCTAssertEqual(errors.map(\.location), [here])
         XCTAssertLessThanOrEqual(summary.pageCount, 2)
     }
+
+    func testLinesLeftAfterAnOffsetMatchesACountOfEveryLine() {
+        // The widow check beside shapes searches the lines (FlowDecorations.swift); count them all to compare.
+        let short = Fixture.paragraph(String(repeating: "word and more words ", count: 40))
+        let long = Fixture.paragraph(String(repeating: "a", count: 6_000))  // narrow: a paragraph in pieces
+        for (p, width) in [(short, 120.0), (long, 150.0)] {
+            let l = layout(p, width: width)
+            let starts = l.lines.map { l.sourceOffset($0.startIndex) }
+            XCTAssertGreaterThan(starts.count, 10)
+            let bytes = p.text.utf8.count
+            for offset in [0, 1, starts[3], starts[3] + 1, bytes / 2, starts[starts.count - 2], bytes - 1, bytes] {
+                let all = starts.filter { $0 >= offset }.count
+                for cap in [1, 2, 3, 1_000_000] {
+                    XCTAssertEqual(l.linesLeft(after: offset, atMost: cap), min(all, cap), "offset \(offset) cap \(cap)")
+                }
+            }
+        }
+    }
 }
