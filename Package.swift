@@ -15,7 +15,7 @@ let startUp: [SwiftSetting] = [
 // The release link (issue 14, memory and start-up), with the toolchain's lld:
 // - scripts/hot-functions.order (scripts/link_order.py) lists the functions typical builds run; placed first and
 //   together, the pages they share are all the kernel maps of the 18 MB of code (it maps whole page-cache folios
-//   of up to 256 KB around each first call): 6 MB of the binary resident for one page instead of 11.
+//   of up to 256 KB around each first call): 6-8 MB of the binary resident for one page instead of 11.
 // - packed relative relocations (DT_RELR, glibc 2.36): 15 KB to read at start instead of 1.9 MB of RELA entries.
 let releaseLink: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

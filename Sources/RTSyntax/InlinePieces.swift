@@ -102,7 +102,7 @@ extension InlineParser {
 }
 
 /// An index or offset held in 32 bits (see the file comment for why it fits): the records' one conversion,
-/// checked in debug builds and tests.
+/// checked in debug builds and tests; clamped, never truncated or trapping, in release builds.
 @propertyWrapper
 struct Packed {
     private var value: Int32
@@ -116,7 +116,7 @@ struct Packed {
 
     private static func narrow(_ value: Int) -> Int32 {
         assert(Int32(exactly: value) != nil, "an inline parser index past 2^31")
-        return Int32(truncatingIfNeeded: value)
+        return Int32(clamping: value)
     }
 }
 

@@ -30,8 +30,8 @@ enum MallocArenas {
     /// glibc serves a block of 128 KB or more with mmap, then raises that threshold to the largest such block
     /// freed (cairo's and the tagging stage's buffers reach megabytes) and keeps free memory at the heap's top
     /// up to twice it: later large buffers come from the heap and what they leave free is never returned. Fixed
-    /// at 256 KB, peak memory on the 350,000-word report fell by 2 MB (of 51) for about 1% more page faults'
-    /// time; the 35,000-word report was unchanged.
+    /// at 256 KB, peak memory on the 350,000-word report fell by 1.3-2 MB (of 51) for about 1% more page
+    /// faults' time; the 35,000-word report was unchanged.
     static func fixThresholds() {
         lock.withLock {
             guard !thresholdsFixed else { return }
