@@ -125,6 +125,11 @@ public struct Border: Hashable, Sendable {
     }
 }
 
+/// A paragraph's base direction (Unicode bidi's paragraph level).
+public enum BaseDirection: Hashable, Sendable {
+    case auto, leftToRight, rightToLeft
+}
+
 /// Everything that applies to a paragraph as a whole. Indents follow NSParagraphStyle:
 /// measured from the column's left (head) or right (tail) edge, not relative to each other.
 public struct ParagraphStyle: Hashable, Sendable {
@@ -172,6 +177,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var protrusion: Bool = true
     /// Greedy (first fit, as Pango wraps) instead of total-fit breaking of this justified paragraph.
     public var greedyBreaking: Bool = false
+    /// Left to right or right to left; `.auto`: from the text's first strong letter. Layout sets it on the parts
+    /// of a paragraph it lays out apart (pieces of a long one, fragments beside shapes) to the whole paragraph's,
+    /// which a part starting at a word in the other script would otherwise flip (its lines aligned the other way).
+    public var baseDirection: BaseDirection = .auto
 
     public init() {}
 }

@@ -29,6 +29,8 @@ private struct FragmentReuse {
     var base: Int
     var end: Int
     var x: Double, width: Double
+    /// The column it was laid out for: its lines serve a fragment at the same place in a column as wide.
+    var frameX: Double, frameWidth: Double
     var line: Int
     /// Lines that may be used: a layout of a cut-off piece of the text ends with lines that would change.
     var usable: Int
@@ -81,7 +83,7 @@ extension Paginator {
         if activeContainer != nil || flow.positioned != nil { return true }
         let shapes = pageShapes()
         let gap = region.isEmpty ? 0 : pendingSpace + p.paragraph.style.spaceBefore
-        if gap + p.height > region.remaining {
+        if p.isTaller(than: region.remaining, after: gap) {
             if !shapes.isEmpty { return true }
             return flow.exclusions.values.contains { e in
                 switch e.exclusion.pages {
@@ -102,25 +104,37 @@ extension Paginator {
     func placeFlowing(_ p: ParagraphLayout, index: Int, from start: Int) throws {
         let style = p.paragraph.style
         let bytes = Array(p.paragraph.text.utf8)
+        let direction = ParagraphLayout.baseDirection(of: p.paragraph)
         // Bands are as tall as a line of text; a line with an inline image makes its own band taller.
-        let nominal = p.lines.first { !$0.hasAttachment && $0.advance > $0.height } ?? p.lines.first { !$0.hasAttachment } ?? p.lines[0]
+        let nominal = p.nominalLine
         let fontSize = p.paragraph.runs.first?.attributes.fontSize ?? 10
         var offset = start
         var gap = (start == 0 && !region.isEmpty) ? pendingSpace + style.spaceBefore : 0
         var reuse: FragmentReuse? = nil
+        // Ragged lines are broken greedily, so the lines a layout has left serve the next column too, when its
+        // fragment is as wide and as placed (a fresh layout from the same offset breaks alike): narrow columns
+        // cost one layout per column otherwise. Total-fit lines depend on the text around them: laid out anew.
+        let reusableInNextColumn = !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine)
         var force = false
         // Orphans: a paragraph that cannot start with that many lines here starts in the next column.
-        if start == 0, !region.isEmpty, flow.positioned == nil, p.lines.count > 1 {
-            let need = min(style.orphans, p.lines.count)
+        if start == 0, !region.isEmpty, flow.positioned == nil, p.hasLine(1) {
+            let need = p.linesLeft(from: 0, atMost: style.orphans)
             if need > 1 && !region.fits(gap + Double(need - 1) * nominal.advance + nominal.height) {
                 try nextColumn()
                 gap = 0
             }
         }
         var linesInColumn = 0, startedInColumn = start == 0
-        // Fragments found too narrow for the text at an offset: a band moved down a little meets the same ones
-        // again beside a rectangle (a long word tried 190 times per column, a layout each).
+        // The widest fragment found too narrow for the text at an offset: a band moved down a little meets the
+        // same one again beside a rectangle (a long word tried 190 times per column, a layout each), and beside a
+        // circle a narrower one, which cannot hold a word that a wider one could not either (a 72,000-letter word
+        // beside a circle: 44,000 layouts for 553 pages). Not with tabs, whose stops depend on where text starts.
         var tooNarrow: [(offset: Int, x: Double, width: Double, frame: Double)] = []
+        let narrowerFails = !bytes.contains(0x09)
+        func knownTooNarrow(_ offset: Int, _ x: Double, _ width: Double, _ frameX: Double) -> Bool {
+            tooNarrow.contains { $0.offset == offset && $0.frame == frameX
+                                 && (narrowerFails ? width <= $0.width : $0.x == x && $0.width == width) }
+        }
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
             let h = nominal.height
@@ -135,7 +149,7 @@ extension Paginator {
                     try checkPageNotBlank(p)
                     try nextColumn()
                     gap = 0
-                    reuse = nil
+                    if !reusableInNextColumn { reuse = nil }
                     linesInColumn = 0
                     startedInColumn = false
                     continue
@@ -162,20 +176,20 @@ extension Paginator {
                 nextReuse = reuse
                 for fragment in fragments where next < bytes.count {
                     let whole = fragment.width >= base.1 - base.0 - 1
-                    if !whole && tooNarrow.contains(where: { $0.offset == next && $0.x == fragment.x
-                                                             && $0.width == fragment.width && $0.frame == frame.x }) {
+                    if !whole && knownTooNarrow(next, fragment.x, fragment.width, frame.x) {
                         continue
                     }
                     var candidate: FragmentReuse
                     var fresh = false
-                    if let r = nextReuse, abs(r.x - fragment.x) < 0.01, abs(r.width - fragment.width) < 0.01,
+                    if let r = nextReuse, abs((r.x - r.frameX) - (fragment.x - frame.x)) < 0.01,
+                       abs(r.width - fragment.width) < 0.01, abs(r.frameWidth - frame.width) < 0.01,
                        r.line + 1 < r.usable,
                        r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
                         candidate = r
                         candidate.line += 1
                     } else {
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
-                                                   frame: frame, fontSize: fontSize)
+                                                   frame: frame, fontSize: fontSize, direction: direction)
                         fresh = true
                     }
                     // After its last line: where its text ends (a layout cut before a long word ends early).
@@ -205,10 +219,11 @@ extension Paginator {
             // Widows: the column's last band would leave too few lines for the next column; move on early.
             if !force, flow.positioned == nil, next < bytes.count, !region.fits(gap + advance + h),
                linesInColumn >= (startedInColumn ? max(style.orphans, 1) : 1),
-               p.linesLeft(after: next, atMost: style.widows) < style.widows {
+               linesLeft(p, bytes: bytes, after: next, laidOut: nextReuse, atMost: style.widows, x: base.0,
+                         width: base.1 - base.0, frame: frame, fontSize: fontSize, direction: direction) < style.widows {
                 try nextColumn()
                 gap = 0
-                reuse = nil
+                if !reusableInNextColumn { reuse = nil }
                 linesInColumn = 0
                 startedInColumn = false
                 continue
@@ -220,7 +235,7 @@ extension Paginator {
                !notesFit(marks, bodyBottom: region.y + gap + bandHeight) {
                 try nextColumn()
                 gap = 0
-                reuse = nil
+                if !reusableInNextColumn { reuse = nil }
                 linesInColumn = 0
                 startedInColumn = false
                 continue
@@ -250,6 +265,24 @@ extension Paginator {
         pendingSpace = style.spaceAfter
     }
 
+    /// About how many lines the text from `next` on takes, up to `cap`: the lines the band's last fragment layout
+    /// has after its line when they reach that far, else those of a layout of the text from `next` at the
+    /// column's width. The paragraph's own lines were counted before: the rest of a paragraph of 20,000 lines in
+    /// narrow columns beside a shape was laid out a second time, at the full width, for this count alone.
+    private func linesLeft(_ p: ParagraphLayout, bytes: [UInt8], after next: Int, laidOut r: FragmentReuse?,
+                           atMost cap: Int, x: Double, width: Double, frame: ColumnFrame, fontSize: Double,
+                           direction: BaseDirection) -> Int {
+        func counted(_ r: FragmentReuse, after line: Int) -> Int? {
+            let complete = r.end >= bytes.count
+            let after = (complete ? r.layout.lines.count : r.usable) - (line + 1)
+            return complete || after >= cap ? max(min(after, cap), 0) : nil
+        }
+        if let r, let n = counted(r, after: r.line) { return n }
+        let rest = fragmentLayout(p, bytes: bytes, from: next, x: x, width: width, frame: frame, fontSize: fontSize,
+                                  direction: direction)
+        return counted(rest, after: -1) ?? p.linesLeft(after: next, atMost: cap)
+    }
+
     private func placeFragment(_ layout: ParagraphLayout, line i: Int, frame: ColumnFrame, baseline: Double,
                                of p: ParagraphLayout) {
         let box = layout.lines[i]
@@ -273,10 +306,15 @@ extension Paginator {
     /// there too: a band too narrow for it is tried again a little lower, and a layout of all of a 1,500-letter
     /// word per try (Pango's cost quadratic in it) took 13 s for 8 columns beside an @exclude.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
-                                frame: ColumnFrame, fontSize: Double) -> FragmentReuse {
-        var budget = max(256, clampedInt(min(8 * width / (0.4 * max(fontSize, 1)), 65_536)))
+                                frame: ColumnFrame, fontSize: Double, direction: BaseDirection) -> FragmentReuse {
+        // At least 256 bytes for the total-fit breaker (its first lines look ahead); ragged lines are broken
+        // greedily, so a narrow fragment lays out only its eight lines (Pango shapes the rest of a run again for
+        // each line: 256 bytes two letters a line cost 4 pieces per band, 10 s for 95 KB in 12 columns).
+        let floor = ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine) ? 256 : 64
+        var budget = max(floor, clampedInt(min(8 * width / (0.4 * max(fontSize, 1)), 65_536)))
         var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
-        var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
+        var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,
+                                    direction: direction)
         while end < bytes.count && layout.lines.count < 3 {
             // Too little text for three lines here (a very long word, a wide fragment): take more, growing
             // geometrically so a long word costs linear time, not a layout of all the rest per line.
@@ -284,14 +322,16 @@ extension Paginator {
             let longer = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
             if longer <= end { break }
             end = longer
-            layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame)
+            layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,
+                                    direction: direction)
         }
         let usable = end < bytes.count ? layout.lines.count - 2 : layout.lines.count
-        return FragmentReuse(layout: layout, base: offset, end: end, x: x, width: width, line: 0, usable: usable)
+        return FragmentReuse(layout: layout, base: offset, end: end, x: x, width: width, frameX: frame.x,
+                             frameWidth: frame.width, line: 0, usable: usable)
     }
 
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, to end: Int, x: Double,
-                                width: Double, frame: ColumnFrame) -> ParagraphLayout {
+                                width: Double, frame: ColumnFrame, direction: BaseDirection) -> ParagraphLayout {
         var q = p.paragraph
         if offset > 0 || end < bytes.count {
             q.text = String(decoding: bytes[offset..<end], as: UTF8.self)
@@ -305,6 +345,7 @@ extension Paginator {
         }
         q.anchors = []
         q.outline = nil
+        q.style.baseDirection = direction
         q.style.firstLineHeadIndent = x - frame.x
         q.style.headIndent = x - frame.x
         q.style.tailIndent = frame.x + frame.width - (x + width)
@@ -366,6 +407,37 @@ extension Paginator {
 }
 
 extension ParagraphLayout {
+    /// Whether `gap` and the lines' advances add up to more than `limit`. Only as many lines are laid out as it
+    /// takes (a paragraph in pieces): a long paragraph met near a shape was laid out whole here first.
+    func isTaller(than limit: Double, after gap: Double) -> Bool {
+        // Advances are the line's height plus the line spacing: never negative unless the spacing is.
+        if paragraph.style.lineSpacing < 0 { return gap + height > limit }
+        var total = 0.0, i = 0
+        while hasLine(i) {
+            total += line(i).advance
+            if gap + total > limit { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The line whose height sets the bands of a flowed paragraph: the first without an inline image that has
+    /// line spacing after it, else the first without an image, else the first. Advances are the height plus
+    /// the line spacing (but on the last line), so the first line without an image decides: found lazily.
+    var nominalLine: LineBox {
+        var i = 0, plain: LineBox? = nil
+        while hasLine(i) {
+            let box = line(i)
+            if !box.hasAttachment {
+                if box.advance > box.height { return box }
+                if plain == nil { plain = box }
+                if paragraph.style.lineSpacing <= 0 { break }  // no line has an advance above its height
+            }
+            i += 1
+        }
+        return plain ?? line(0)
+    }
+
     /// An offset in the laid-out text (total-fit edits included) as an offset in the paragraph's text.
     func sourceOffset(_ offset: Int) -> Int {
         var shift = 0

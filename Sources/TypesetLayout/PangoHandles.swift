@@ -74,7 +74,25 @@ public final class LayoutEngine: @unchecked Sendable {
         // The font map at 72 dpi too: Pango measures each font's metrics in a context of its own at the font
         // map's resolution, and at 96 dpi that asked fontconfig again for every face (twice the font loads).
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
-        context = pango_font_map_create_context(fontMap)
+        context = LayoutEngine.makeContext(fontMap)
+    }
+
+    /// Contexts whose base direction is set, for layouts of a part of a paragraph (`BaseDirection`). A layout's
+    /// direction comes from its context when it does not guess it; setting it on the shared context would make
+    /// every layout made in it lay itself out again.
+    private var directedContexts: [BaseDirection: OpaquePointer] = [:]
+
+    func context(_ direction: BaseDirection) -> OpaquePointer {
+        if direction == .auto { return context }
+        if let made = directedContexts[direction] { return made }
+        let made = LayoutEngine.makeContext(fontMap)
+        pango_context_set_base_dir(made, direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+        directedContexts[direction] = made
+        return made
+    }
+
+    private static func makeContext(_ fontMap: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
+        let context = allocated(pango_font_map_create_context(fontMap), "a Pango context")
         // The language Pango itemizes with anyway, set: fonts loaded by description (FontSetup's face checks)
         // then share the fontsets paragraphs use instead of asking fontconfig again (issue 14, start-up).
         pango_context_set_language(context, pango_language_get_default())
@@ -87,10 +105,12 @@ public final class LayoutEngine: @unchecked Sendable {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+        return context
     }
 
     deinit {
         for (_, description) in fontDescriptions { pango_font_description_free(description) }
+        for (_, made) in directedContexts { g_object_unref(UnsafeMutableRawPointer(made)) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
@@ -158,8 +178,13 @@ final class LayoutHandle {
     let layout: OpaquePointer
     private let releaser: LayoutReleaser?
 
-    init(engine: LayoutEngine) {
-        layout = pango_layout_new(engine.context)
+    init(engine: LayoutEngine, direction: BaseDirection = .auto) {
+        if direction == .auto {
+            layout = pango_layout_new(engine.context)
+        } else {
+            layout = pango_layout_new(engine.context(direction))
+            pango_layout_set_auto_dir(layout, 0)
+        }
         releaser = engine.releaser
         LiveLayouts.made()
     }

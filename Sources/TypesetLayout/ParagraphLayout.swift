@@ -117,7 +117,7 @@ public final class ParagraphLayout {
         pieceSet = nil
         LayoutWork.count(paragraph.text.utf8.count, paragraphs: 1)
         let style = paragraph.style
-        let layout = LayoutHandle(engine: engine)
+        let layout = LayoutHandle(engine: engine, direction: style.baseDirection)
         handle = layout
         let pl = layout.layout
         let base = FontKey(paragraph.runs.first?.attributes ?? CharacterAttributes())
@@ -155,15 +155,22 @@ public final class ParagraphLayout {
             && lineBreaks.isEmpty
 
         let alignment = hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
+        var pangoAlignment: PangoAlignment
         switch alignment {
-        case .left, .start: pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
-        case .right: pango_layout_set_alignment(pl, PANGO_ALIGN_RIGHT)
-        case .center: pango_layout_set_alignment(pl, PANGO_ALIGN_CENTER)
+        case .left, .start: pangoAlignment = PANGO_ALIGN_LEFT
+        case .right: pangoAlignment = PANGO_ALIGN_RIGHT
+        case .center: pangoAlignment = PANGO_ALIGN_CENTER
         case .justify:
             // Justified by LineJustification, not by Pango: Pango also stretches lines that end in a hard break
             // and letter-spaces lines without spaces (a tabbed price list), which the contract forbids.
-            pango_layout_set_alignment(pl, PANGO_ALIGN_LEFT)
+            pangoAlignment = PANGO_ALIGN_LEFT
         }
+        // Pango swaps left and right for a paragraph it finds right to left; a part of one given its direction
+        // (`BaseDirection`) is not swapped, so it is swapped here, to sit where the whole paragraph's lines do.
+        if style.baseDirection == .rightToLeft && pangoAlignment != PANGO_ALIGN_CENTER {
+            pangoAlignment = pangoAlignment == PANGO_ALIGN_LEFT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        }
+        pango_layout_set_alignment(pl, pangoAlignment)
 
         switch style.wrap {
         case .word where totalFit:

@@ -192,6 +192,23 @@ extension ParagraphLayout {
         }
     }
 
+    /// The whole paragraph's base direction, for its parts laid out apart (`BaseDirection`): Pango's, from the
+    /// first strong letter; `.auto` when it has none, or has paragraph separators (Pango gives each its own).
+    static func baseDirection(of paragraph: AttributedParagraph) -> BaseDirection {
+        if paragraph.style.baseDirection != .auto { return paragraph.style.baseDirection }
+        var text = paragraph.text
+        return text.withUTF8 { buffer -> BaseDirection in
+            for (k, b) in buffer.enumerated() where b == 0x0A || b == 0x0D
+                || (b == 0xE2 && k + 2 < buffer.count && buffer[k + 1] == 0x80 && buffer[k + 2] == 0xA9) {
+                return .auto
+            }
+            let found = buffer.withMemoryRebound(to: CChar.self) {
+                pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count))
+            }
+            return found == PANGO_DIRECTION_RTL ? .rightToLeft : found == PANGO_DIRECTION_LTR ? .leftToRight : .auto
+        }
+    }
+
     /// The part `range` of `paragraph` as a paragraph of its own (runs and inline images moved along).
     /// A part after the first continues the paragraph: its first line is not indented as a first line.
     static func slice(_ paragraph: AttributedParagraph, bytes: [UInt8], _ range: Range<Int>) -> AttributedParagraph {

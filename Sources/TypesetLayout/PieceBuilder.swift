@@ -63,7 +63,8 @@ final class PieceBuilder {
             end = planned.end
             lineBreaks = planned.breaks
         }
-        let slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
+        var slice = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<end)
+        slice.style.baseDirection = direction
         let piece = layout(slice, breaks: lineBreaks, diagnostics: &diagnostics)
         if !lineBreaks.isEmpty { LayoutWork.countUnplanned(PieceBuilder.unplanned(piece, lineBreaks)) }
         let pieceLines = piece.lines
@@ -94,6 +95,8 @@ final class PieceBuilder {
     static let windowMargin = 256
     /// Bytes shaped at once to plan an unbreakable stretch: far inside Pango's int even as one line.
     private var windowBytes: Int { min(ParagraphLayout.maxPieceBytes, max(Int(400_000 / max(fontSize, 1)), 64)) }
+    /// The whole paragraph's direction, which each piece keeps.
+    private lazy var direction = ParagraphLayout.baseDirection(of: paragraph)
     private lazy var fontSize: Double = paragraph.runs.map(\.attributes.fontSize).filter(\.isFinite).max() ?? 10
     private lazy var language = pango_language_from_string(paragraph.style.language)
     /// The hanging indent of wrapped code (ParagraphLayout sets it from the continuation mark's width).

@@ -99,9 +99,9 @@ enum TotalFitParagraph {
     /// the room justification will give.
     private static func settings(_ buffer: UnsafeBufferPointer<UInt8>, shapes: [Shape],
                                  style: ParagraphStyle) -> (limit: Double, protrude: Bool, indented: Bool) {
-        let rtl = buffer.withMemoryRebound(to: CChar.self) {
+        let rtl = style.baseDirection == .auto ? buffer.withMemoryRebound(to: CChar.self) {
             pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
-        }
+        } : style.baseDirection == .rightToLeft
         return (shapes.isEmpty && !rtl ? style.expansionLimit : 0, style.protrusion && !rtl,
                 style.firstLineHeadIndent > style.headIndent)
     }

@@ -1,0 +1,98 @@
+// A paragraph is laid out in parts when it is long (pieces) or beside a shape (a fragment per band). Each part must
+// set its lines as the whole paragraph would (the same direction), and beside shapes the parts must not cost a
+// layout per try (issue 8: 10-40 s for 100-400 KB beside an @exclude). Work is counted, never timed.
+
+import CPangoCairo
+import Foundation
+import RTSyntax
+import TypesetIR
+@testable import TypesetLayout
+import XCTest
+
+final class PartsOfAParagraphTests: XCTestCase {
+    private let hebrew = "שלום"
+
+    private func placedLines(_ blocks: [LayoutBlock], columns: Int = 1) throws -> [PlacedLine] {
+        var lines: [PlacedLine] = []
+        _ = try DocumentLayout.paginate(Fixture.document(blocks, columns: columns)) { page in lines += page.lines }
+        return lines
+    }
+
+    private func direction(_ line: PlacedLine) -> UInt32 {
+        line.paragraph.pangoLine(line.lineIndex).pointee.resolved_dir
+    }
+
+    /// A left-to-right paragraph whose every word after the first is Hebrew: each part after the first starts
+    /// with a right-to-left word, from which Pango guessed that part's direction (its lines went to the right).
+    private var leftToRight: AttributedParagraph {
+        Fixture.paragraph("Shalom " + Array(repeating: hebrew, count: 6_000).joined(separator: " "))
+    }
+
+    private var rightToLeft: AttributedParagraph {
+        Fixture.paragraph(hebrew + " " + Array(repeating: "shalom", count: 6_000).joined(separator: " "))
+    }
+
+    func testPiecesOfALongParagraphKeepItsDirection() throws {
+        for (paragraph, expected) in [(leftToRight, PANGO_DIRECTION_LTR), (rightToLeft, PANGO_DIRECTION_RTL)] {
+            let lines = try placedLines([.paragraph(paragraph)])
+            XCTAssertGreaterThan(lines.count, 100)
+            XCTAssertGreaterThan(Set(lines.map { ObjectIdentifier($0.paragraph) }).count, 3, "laid out in pieces")
+            let wrong = lines.filter { direction($0) != expected.rawValue }
+            XCTAssertEqual(wrong.count, 0, "lines of another direction than the paragraph's")
+            // Ragged lines start at the column's left edge (left to right) or end at its right edge.
+            let column = Fixture.document([]).page.width - Fixture.document([]).page.margins.left
+                - Fixture.document([]).page.margins.right
+            for line in lines.dropLast() {
+                let left = line.x - line.originX + line.paragraph.left
+                if expected == PANGO_DIRECTION_LTR {
+                    XCTAssertEqual(left, 0, accuracy: 0.5)
+                } else {
+                    XCTAssertEqual(left + line.box.width, column, accuracy: 0.5)
+                }
+            }
+        }
+    }
+
+    func testFragmentsBesideAShapeKeepTheParagraphsDirection() throws {
+        let circle = LayoutBlock.exclusion(Exclusion(shape: .circle(cx: 240, cy: 200, r: 80), pages: .all))
+        for (paragraph, expected) in [(leftToRight, PANGO_DIRECTION_LTR), (rightToLeft, PANGO_DIRECTION_RTL)] {
+            let lines = try placedLines([circle, .paragraph(paragraph)], columns: 2)
+            XCTAssertGreaterThan(lines.count, 100)
+            XCTAssertEqual(lines.filter { direction($0) != expected.rawValue }.count, 0)
+        }
+    }
+
+    func testALongWordBesideACircleIsNotLaidOutOncePerTryAndWidth() throws {
+        // Beside a circle each band is narrower or wider than the last: a fragment too narrow for the word at the
+        // same offset was laid out again at every width and every try a little lower (44,000 layouts for a
+        // 72,000-letter word). A narrower fragment than one found too narrow is skipped.
+        let circle = LayoutBlock.exclusion(Exclusion(shape: .circle(cx: 240, cy: 300, r: 90), pages: .all))
+        let n = 30_000
+        let text = "one two three " + String(repeating: "x", count: n) + " four five"
+        LayoutWork.bytesLaidOut = 0
+        let lines = try placedLines([circle, .paragraph(Fixture.paragraph(text))])
+        XCTAssertEqual(lines.reduce(0) { $0 + $1.box.length }, text.utf8.count, "every byte is on a line")
+        XCTAssertLessThan(LayoutWork.bytesLaidOut, 6 * n, "bytes laid out for \(n) letters")
+    }
+
+    func testAParagraphBesideAShapeIsNotFirstLaidOutWhole() throws {
+        // Deciding that a paragraph meets a shape, and the widow check at each column's end, laid out the whole
+        // paragraph at the column's width before its fragments were laid out: twice the work for a long one.
+        let rect = LayoutBlock.exclusion(Exclusion(shape: .rect(x: 0, y: 0, width: 100, height: 200)))
+        let text = String(repeating: "word and more words ", count: 10_000)
+        LayoutWork.bytesLaidOut = 0
+        let lines = try placedLines([rect, .paragraph(Fixture.paragraph(text))], columns: 3)
+        XCTAssertEqual(lines.reduce(0) { $0 + $1.box.length }, text.utf8.count)
+        XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 1.6 * Double(text.utf8.count))
+    }
+
+    func testNarrowColumnsBesideAShapeCostAboutOneLayoutOfTheText() throws {
+        // Ragged lines in narrow columns: a fresh layout at every column laid out some 60 bytes for 20 used.
+        let rect = LayoutBlock.exclusion(Exclusion(shape: .rect(x: 0, y: 0, width: 100, height: 200)))
+        let text = String(repeating: "ab cd ef gh ", count: 8_000)
+        LayoutWork.bytesLaidOut = 0
+        let lines = try placedLines([rect, .paragraph(Fixture.paragraph(text))], columns: 12)
+        XCTAssertEqual(lines.reduce(0) { $0 + $1.box.length }, text.utf8.count)
+        XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 2.0 * Double(text.utf8.count))
+    }
+}
