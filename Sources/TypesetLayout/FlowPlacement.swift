@@ -128,12 +128,16 @@ extension Paginator {
         // The widest fragment found too narrow for the text at an offset: a band moved down a little meets the
         // same one again beside a rectangle (a long word tried 190 times per column, a layout each), and beside a
         // circle a narrower one, which cannot hold a word that a wider one could not either (a 72,000-letter word
-        // beside a circle: 44,000 layouts for 553 pages). Not with tabs, whose stops depend on where text starts.
-        var tooNarrow: [(offset: Int, x: Double, width: Double, frame: Double)] = []
-        let narrowerFails = !bytes.contains(0x09)
+        // beside a circle: 44,000 layouts for 553 pages). Only for a line that is all one word (no space, tab,
+        // hyphen or line break), broken greedily: a narrower line then also ends inside that word. Otherwise
+        // (`anyNarrower` false) only the same fragment is known to fail.
+        var tooNarrow: [(offset: Int, x: Double, width: Double, frame: Double, anyNarrower: Bool)] = []
         func knownTooNarrow(_ offset: Int, _ x: Double, _ width: Double, _ frameX: Double) -> Bool {
             tooNarrow.contains { $0.offset == offset && $0.frame == frameX
-                                 && (narrowerFails ? width <= $0.width : $0.x == x && $0.width == width) }
+                                 && ($0.anyNarrower ? width <= $0.width : $0.x == x && $0.width == width) }
+        }
+        func oneWord(_ range: Range<Int>) -> Bool {
+            reusableInNextColumn && bytes[range.clamped(to: 0..<bytes.count)].allSatisfy(ParagraphLayout.isInWord)
         }
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
@@ -179,6 +183,19 @@ extension Paginator {
                     if !whole && knownTooNarrow(next, fragment.x, fragment.width, frame.x) {
                         continue
                     }
+                    // The band above's layout, as wide or wider, has its next line from here and that line breaks
+                    // inside a word: this narrower fragment cannot hold it either (a word longer than the column
+                    // beside a circle was otherwise laid out at every step down past the circle).
+                    if !whole, reusableInNextColumn, let r = nextReuse, abs(r.frameX - frame.x) < 0.01,
+                       r.width >= fragment.width - 0.01, r.line + 1 < r.usable,
+                       r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
+                        let lineEnd = r.base + r.layout.nextStart(after: r.line + 1, length: r.end - r.base)
+                        if oneWord(next..<lineEnd),
+                           !r.layout.holdsWords(line: r.line + 1, width: r.width, end: lineEnd, bytes: bytes) {
+                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, r.width, frame.x, true)]
+                            continue
+                        }
+                    }
                     var candidate: FragmentReuse
                     var fresh = false
                     if let r = nextReuse, abs((r.x - r.frameX) - (fragment.x - frame.x)) < 0.01,
@@ -196,7 +213,9 @@ extension Paginator {
                     let end = candidate.base + candidate.layout.nextStart(after: candidate.line,
                                                                           length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
-                        if fresh { tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, fragment.width, frame.x)] }
+                        if fresh {
+                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, fragment.width, frame.x, oneWord(next..<end))]
+                        }
                         continue  // too narrow for the next word: skip this piece
                     }
                     pieces.append((candidate.layout, candidate.line, fragment.x, fragment.width))
@@ -462,7 +481,10 @@ extension ParagraphLayout {
         if lines[i].width - adjust.protrudeLeft - adjust.protrudeRight > width + 0.5 { return false }
         if i < breakKinds.count { return breakKinds[i] != .plain }
         guard end > 0, end < bytes.count else { return true }
-        func isWordByte(_ b: UInt8) -> Bool { b != 0x20 && b != 0x09 && b != 0x0A && b != 0x2D && b != 0xAD && b != 0xA8 }
-        return !(isWordByte(bytes[end - 1]) && isWordByte(bytes[end]))
+        return !(ParagraphLayout.isInWord(bytes[end - 1]) && ParagraphLayout.isInWord(bytes[end]))
     }
+
+    /// A byte inside a word: not a space, tab, line feed or hyphen, nor the last byte of a soft hyphen (C2 AD) or
+    /// of a line separator (E2 80 A8).
+    static func isInWord(_ b: UInt8) -> Bool { b != 0x20 && b != 0x09 && b != 0x0A && b != 0x2D && b != 0xAD && b != 0xA8 }
 }
