@@ -214,7 +214,15 @@ extension Paginator {
                                                                           length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
                         if fresh {
-                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, fragment.width, frame.x, oneWord(next..<end))]
+                            let inWord = oneWord(next..<end)
+                            var width = fragment.width
+                            if inWord && !tooNarrow.contains(where: { $0.offset == next }),
+                               let word = firstWordWidth(p, bytes: bytes, from: next, frame: frame, direction: direction) {
+                                // Beside a slanted edge each band down is a little wider: every fragment narrower
+                                // than the word by more than an em (what protrusion could make up) fails too.
+                                width = max(width, word - max(fontSize, 1))
+                            }
+                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, inWord)]
                         }
                         continue  // too narrow for the next word: skip this piece
                     }
@@ -300,6 +308,21 @@ extension Paginator {
         let rest = fragmentLayout(p, bytes: bytes, from: next, x: x, width: width, frame: frame, fontSize: fontSize,
                                   direction: direction)
         return counted(rest, after: -1) ?? p.linesLeft(after: next, atMost: cap)
+    }
+
+    /// The width of the text from `offset` to its first space, tab, hyphen or line break on one line, when that
+    /// word is short enough to lay out alone (256 bytes); nil otherwise.
+    private func firstWordWidth(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, frame: ColumnFrame,
+                                direction: BaseDirection) -> Double? {
+        var end = offset
+        while end < bytes.count && end - offset <= 256 && ParagraphLayout.isInWord(bytes[end]) { end += 1 }
+        guard end > offset, end - offset <= 256 else { return nil }
+        if end < bytes.count && bytes[end] == 0x2D { end += 1 }  // a hyphen stays on the line before it
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }  // whole characters
+        let word = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: frame.x, width: 1_000_000, frame: frame,
+                                  direction: direction)
+        guard word.lines.count == 1 else { return nil }
+        return word.lines[0].width
     }
 
     private func placeFragment(_ layout: ParagraphLayout, line i: Int, frame: ColumnFrame, baseline: Double,
