@@ -75,6 +75,20 @@ final class PartsOfAParagraphTests: XCTestCase {
         XCTAssertLessThan(LayoutWork.bytesLaidOut, 6 * n, "bytes laid out for \(n) letters")
     }
 
+    func testWordsBesideASlantedEdgeAreNotTriedAtEveryWidth() throws {
+        // Beside a triangle each band down is a little wider; a word too wide for one band was laid out again in
+        // each (25 layouts a band for 9-letter words at 18pt). It is measured once instead.
+        let triangle = LayoutBlock.exclusion(Exclusion(shape: .polygon([0, 0, 481.89, 0, 240, 290]), pages: .all))
+        var style = ParagraphStyle()
+        style.firstLineHeadIndent = 54
+        let text = String(repeating: "dhamsjclc cviqwkofav hjfcyuiktu ", count: 1_000)
+        LayoutWork.bytesLaidOut = 0
+        let lines = try placedLines([triangle, .paragraph(Fixture.paragraph([(text, Fixture.attributes(size: 18))],
+                                                                            style: style))], columns: 2)
+        XCTAssertEqual(lines.reduce(0) { $0 + $1.box.length }, text.utf8.count)
+        XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 10.0 * Double(text.utf8.count))
+    }
+
     func testAParagraphBesideAShapeIsNotFirstLaidOutWhole() throws {
         // Deciding that a paragraph meets a shape, and the widow check at each column's end, laid out the whole
         // paragraph at the column's width before its fragments were laid out: twice the work for a long one.
