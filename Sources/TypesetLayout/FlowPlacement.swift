@@ -18,6 +18,8 @@ struct FlowState {
     var container: (shape: FlowShape, bottom: Double, page: Int, column: Int)?
     /// A positioned shaped div is being filled: the column's region and spacing to go back to.
     var positioned: (region: FlowRegion, pendingSpace: Double)?
+    /// Characters without a glyph that fragments met, reported once each (see `fragmentLayout`).
+    var reportedGlyphs: Set<Diagnostic> = []
 
     var isEmpty: Bool { exclusions.isEmpty && floats.isEmpty && container == nil }
 }
@@ -129,15 +131,19 @@ extension Paginator {
         // same one again beside a rectangle (a long word tried 190 times per column, a layout each), and beside a
         // circle a narrower one, which cannot hold a word that a wider one could not either (a 72,000-letter word
         // beside a circle: 44,000 layouts for 553 pages). Only for a line that is all one word (no space, tab,
-        // hyphen or line break), broken greedily: a narrower line then also ends inside that word. Otherwise
-        // (`anyNarrower` false) only the same fragment is known to fail.
+        // hyphen or line break), broken greedily: a narrower line then also ends inside that word. Total-fit
+        // lines break at more places (after a dash, at a hyphenation point): only a word of ASCII letters and
+        // digits, not hyphenated, counts for them. Otherwise (`anyNarrower` false) only the same fragment is known
+        // to fail.
         var tooNarrow: [(offset: Int, x: Double, width: Double, frame: Double, anyNarrower: Bool)] = []
         func knownTooNarrow(_ offset: Int, _ x: Double, _ width: Double, _ frameX: Double) -> Bool {
             tooNarrow.contains { $0.offset == offset && $0.frame == frameX
                                  && ($0.anyNarrower ? width <= $0.width : $0.x == x && $0.width == width) }
         }
+        let greedy = reusableInNextColumn
+        let inWord: (UInt8) -> Bool = { greedy ? ParagraphLayout.isInWord($0) : ParagraphLayout.isLetterOrDigit($0) }
         func oneWord(_ range: Range<Int>) -> Bool {
-            reusableInNextColumn && bytes[range.clamped(to: 0..<bytes.count)].allSatisfy(ParagraphLayout.isInWord)
+            (reusableInNextColumn || !style.hyphenate) && bytes[range.clamped(to: 0..<bytes.count)].allSatisfy(inWord)
         }
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
@@ -214,15 +220,17 @@ extension Paginator {
                                                                           length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
                         if fresh {
-                            let inWord = oneWord(next..<end)
+                            let withinWord = oneWord(next..<end)
                             var width = fragment.width
-                            if inWord && !tooNarrow.contains(where: { $0.offset == next }),
-                               let word = firstWordWidth(p, bytes: bytes, from: next, frame: frame, direction: direction) {
+                            if withinWord && !tooNarrow.contains(where: { $0.offset == next }),
+                               let word = firstWordWidth(p, bytes: bytes, from: next, inWord: inWord, frame: frame,
+                                                         direction: direction) {
                                 // Beside a slanted edge each band down is a little wider: every fragment narrower
-                                // than the word by more than an em (what protrusion could make up) fails too.
-                                width = max(width, word - max(fontSize, 1))
+                                // than the word by more than an em or 3% (what protrusion or font expansion could
+                                // make up) fails too.
+                                width = max(width, word - max(fontSize, 1, 0.03 * word))
                             }
-                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, inWord)]
+                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, withinWord)]
                         }
                         continue  // too narrow for the next word: skip this piece
                     }
@@ -310,12 +318,12 @@ extension Paginator {
         return counted(rest, after: -1) ?? p.linesLeft(after: next, atMost: cap)
     }
 
-    /// The width of the text from `offset` to its first space, tab, hyphen or line break on one line, when that
-    /// word is short enough to lay out alone (256 bytes); nil otherwise.
-    private func firstWordWidth(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, frame: ColumnFrame,
-                                direction: BaseDirection) -> Double? {
+    /// The width on one line of the word from `offset` (its bytes `inWord`, and a hyphen after it), when it is
+    /// short enough to lay out alone (256 bytes); nil otherwise.
+    private func firstWordWidth(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, inWord: (UInt8) -> Bool,
+                                frame: ColumnFrame, direction: BaseDirection) -> Double? {
         var end = offset
-        while end < bytes.count && end - offset <= 256 && ParagraphLayout.isInWord(bytes[end]) { end += 1 }
+        while end < bytes.count && end - offset <= 256 && inWord(bytes[end]) { end += 1 }
         guard end > offset, end - offset <= 256 else { return nil }
         if end < bytes.count && bytes[end] == 0x2D { end += 1 }  // a hyphen stays on the line before it
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }  // whole characters
@@ -391,9 +399,15 @@ extension Paginator {
         q.style.firstLineHeadIndent = x - frame.x
         q.style.headIndent = x - frame.x
         q.style.tailIndent = frame.x + frame.width - (x + width)
-        var ignored: [Diagnostic] = []  // already reported for the whole paragraph
-        return ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &ignored,
-                               maxSpaceFactor: Self.maxSpaceFactor(slot: width, column: frame.width, style: p.paragraph))
+        var found: [Diagnostic] = []  // the paragraph's own problems are reported with it
+        let layout = ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &found,
+                                     maxSpaceFactor: Self.maxSpaceFactor(slot: width, column: frame.width, style: p.paragraph))
+        // A character no font has, in a part of the paragraph its own layout has not reached (it is laid out only
+        // as far as it is asked), is reported from the fragment that meets it, with the pieces' warnings.
+        for d in found where UnknownGlyphs.isUnknownGlyph(d) && flow.reportedGlyphs.insert(d).inserted {
+            engine.pieceWarnings.append(d)
+        }
+        return layout
     }
 
     /// Floats, exclusions and shaped containers met in the flow.
@@ -509,5 +523,11 @@ extension ParagraphLayout {
 
     /// A byte inside a word: not a space, tab, line feed or hyphen, nor the last byte of a soft hyphen (C2 AD) or
     /// of a line separator (E2 80 A8).
+    /// An ASCII letter or digit.
+    static func isLetterOrDigit(_ b: UInt8) -> Bool {
+        let lower = b | 0x20
+        return (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39)
+    }
+
     static func isInWord(_ b: UInt8) -> Bool { b != 0x20 && b != 0x09 && b != 0x0A && b != 0x2D && b != 0xAD && b != 0xA8 }
 }

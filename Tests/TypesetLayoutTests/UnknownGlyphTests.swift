@@ -31,6 +31,21 @@ final class UnknownGlyphTests: XCTestCase {
         ])
     }
 
+    func testAMissingCharacterFarIntoAParagraphBesideAShapeIsWarned() throws {
+        // Beside a shape a paragraph is laid out in fragments, only as far as they reach: a character no font
+        // has, past the paragraph's first piece, printed as a box without a warning.
+        let fonts = try PDFTool.run("fc-list", [":charset=f0001"])
+        try XCTSkipUnless(fonts.isEmpty, "a font covers U+F0001 here")
+        let text = String(repeating: "words and more words ", count: 3_000) + "here \u{F0001} it is"
+        let doc = Fixture.document([
+            .exclusion(Exclusion(shape: .circle(cx: 240, cy: 200, r: 80), pages: .all)),
+            .paragraph(located(text, line: 7)),
+        ], columns: 2)
+        let (_, diagnostics) = DocumentLayout.pages(doc)
+        let glyphs = UnknownGlyphs.summarized(diagnostics.filter { $0.message.contains("installed font") })
+        XCTAssertEqual(glyphs.map(\.description), ["doc.rt:7:1: warning: character U+F0001 \(UnknownGlyphs.messageTail)"])
+    }
+
     func testDrawableTextHasNoWarning() {
         let doc = Fixture.document([.paragraph(located(Fixture.lorem + " “Ünïcödé” Ελληνικά кириллица → ↪ • ◦ ▪ ☐ ☑", line: 1))])
         let (_, diagnostics) = DocumentLayout.pages(doc)
