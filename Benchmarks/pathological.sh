@@ -28,6 +28,16 @@ gen() {  # gen NAME: writes $out/NAME.rt
         a-200k) python3 -c "print('a' * 200000)" > "$f" ;;
         word-20k-exclude) python3 -c "print('@exclude circle(50%, 60pt, 50pt)\n\n' + 'x' * 20000)" > "$f" ;;
         word-20k) python3 -c "print('x' * 20000)" > "$f" ;;
+        # Beside shapes on every page (pipeline_fuzz finds): long words beside a circle in two columns, and
+        # 9-letter words at 18pt beside a triangle's slanted edges; each once cost a layout per band tried.
+        long-words-beside-circle) python3 -c "
+import random; random.seed(2)
+w = ' '.join(''.join(random.choice('abcdefghij') for _ in range(random.randint(4, 12))) for _ in range(15000))
+print('---\ncolumns: 2\nfont-size: 14pt\n---\n\n@exclude circle(50%, 30%, 3cm) pages=all\n\n'
+      + w + ' ' + 'x' * 40000 + ' ' + w)" > "$f" ;;
+        words-beside-slant) python3 -c "
+print('---\ncolumns: 2\nfont-size: 18pt\n---\n\n@exclude polygon(0 0, 100% 0, 50% 40%) pages=all margin=4pt\n\n'
+      + 'dhamsjclc cviqwkofav hjfcyuiktu ' * 8000)" > "$f" ;;
         body-50k-words) python3 -c "
 import random; random.seed(1)
 w = 'the of and layout table page column word text line break measure quick brown fox'.split()
@@ -40,7 +50,7 @@ for i in range(50000): print('| item %d | %d | some text %d |' % (i, i * 7, i % 
     esac
 }
 
-cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
+cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude long-words-beside-circle words-beside-slant body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
 printf '%-24s %5s %6s %8s %8s %9s %8s\n' case exit pages wall-s cpu-s peak-MB cpu-s/MB
 rm -f "$out/summary.txt"
 for name in ${CASES:-$cases}; do
