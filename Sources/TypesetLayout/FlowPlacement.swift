@@ -116,7 +116,7 @@ extension Paginator {
         // Ragged lines are broken greedily, so the lines a layout has left serve the next column too, when its
         // fragment is as wide and as placed (a fresh layout from the same offset breaks alike): narrow columns
         // cost one layout per column otherwise. Total-fit lines depend on the text around them: laid out anew.
-        let reusableInNextColumn = !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine)
+        let greedy = !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine)
         var force = false
         // Orphans: a paragraph that cannot start with that many lines here starts in the next column.
         if start == 0, !region.isEmpty, flow.positioned == nil, p.hasLine(1) {
@@ -140,10 +140,9 @@ extension Paginator {
             tooNarrow.contains { $0.offset == offset && $0.frame == frameX
                                  && ($0.anyNarrower ? width <= $0.width : $0.x == x && $0.width == width) }
         }
-        let greedy = reusableInNextColumn
         let inWord: (UInt8) -> Bool = { greedy ? ParagraphLayout.isInWord($0) : ParagraphLayout.isLetterOrDigit($0) }
         func oneWord(_ range: Range<Int>) -> Bool {
-            (reusableInNextColumn || !style.hyphenate) && bytes[range.clamped(to: 0..<bytes.count)].allSatisfy(inWord)
+            (greedy || !style.hyphenate) && bytes[range.clamped(to: 0..<bytes.count)].allSatisfy(inWord)
         }
         while offset < bytes.count {
             bands.cursor.line = -(offset + 1)
@@ -159,7 +158,7 @@ extension Paginator {
                     try checkPageNotBlank(p)
                     try nextColumn()
                     gap = 0
-                    if !reusableInNextColumn { reuse = nil }
+                    if !greedy { reuse = nil }
                     linesInColumn = 0
                     startedInColumn = false
                     continue
@@ -192,7 +191,7 @@ extension Paginator {
                     // The band above's layout, as wide or wider, has its next line from here and that line breaks
                     // inside a word: this narrower fragment cannot hold it either (a word longer than the column
                     // beside a circle was otherwise laid out at every step down past the circle).
-                    if !whole, reusableInNextColumn, let r = nextReuse, abs(r.frameX - frame.x) < 0.01,
+                    if !whole, greedy, let r = nextReuse, abs(r.frameX - frame.x) < 0.01,
                        r.width >= fragment.width - 0.01, r.line + 1 < r.usable,
                        r.base + r.layout.sourceOffset(r.layout.lines[r.line + 1].startIndex) == next {
                         let lineEnd = r.base + r.layout.nextStart(after: r.line + 1, length: r.end - r.base)
@@ -258,7 +257,7 @@ extension Paginator {
                          width: base.1 - base.0, frame: frame, fontSize: fontSize, direction: direction) < style.widows {
                 try nextColumn()
                 gap = 0
-                if !reusableInNextColumn { reuse = nil }
+                if !greedy { reuse = nil }
                 linesInColumn = 0
                 startedInColumn = false
                 continue
@@ -270,7 +269,7 @@ extension Paginator {
                !notesFit(marks, bodyBottom: region.y + gap + bandHeight) {
                 try nextColumn()
                 gap = 0
-                if !reusableInNextColumn { reuse = nil }
+                if !greedy { reuse = nil }
                 linesInColumn = 0
                 startedInColumn = false
                 continue
@@ -521,13 +520,13 @@ extension ParagraphLayout {
         return !(ParagraphLayout.isInWord(bytes[end - 1]) && ParagraphLayout.isInWord(bytes[end]))
     }
 
-    /// A byte inside a word: not a space, tab, line feed or hyphen, nor the last byte of a soft hyphen (C2 AD) or
-    /// of a line separator (E2 80 A8).
     /// An ASCII letter or digit.
     static func isLetterOrDigit(_ b: UInt8) -> Bool {
         let lower = b | 0x20
         return (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39)
     }
 
+    /// A byte inside a word: not a space, tab, line feed or hyphen, nor the last byte of a soft hyphen (C2 AD) or
+    /// of a line separator (E2 80 A8).
     static func isInWord(_ b: UInt8) -> Bool { b != 0x20 && b != 0x09 && b != 0x0A && b != 0x2D && b != 0xAD && b != 0xA8 }
 }
