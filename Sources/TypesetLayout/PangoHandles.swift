@@ -70,6 +70,7 @@ public final class LayoutEngine: @unchecked Sendable {
     var pieceWarnings: [Diagnostic] = []
 
     public init() {
+        _ = FontMetricsGuard.installed
         fontMap = allocated(pango_cairo_font_map_new(), "the font map")
         // The font map at 72 dpi too: Pango measures each font's metrics in a context of its own at the font
         // map's resolution, and at 96 dpi that asked fontconfig again for every face (twice the font loads).

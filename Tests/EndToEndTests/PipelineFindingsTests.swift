@@ -76,4 +76,23 @@ final class PipelineFindingsTests: XCTestCase {
                           stderr)
         }
     }
+
+    /// Arabic broken inside a word in twelve narrow columns, next to CJK that no installed font has: in 3-7 of
+    /// 10 runs `--jobs 2` broke a line one letter later than `--jobs 1` (and past the column), because a font
+    /// measured on both threads at once lost its approximate character width (FontMetricsGuard.swift). Several
+    /// runs, since the race needs the two threads to meet.
+    func testArabicBesideMissingGlyphsBreaksTheSameWithTwoJobs() throws {
+        let (pdf, _) = try typesetBoth("arabic-beside-missing-glyphs.rt")
+        let once = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        let dir = try Harness.scratch(#function)
+        var differing = 0
+        for run in 0..<6 {
+            let out = dir + "/run-\(run).pdf"
+            let result = try Harness.typeset([fixture("arabic-beside-missing-glyphs.rt"), "-o", out, "--jobs", "2"],
+                                             environment: ["SOURCE_DATE_EPOCH": "1"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            if try Data(contentsOf: URL(fileURLWithPath: out)) != once { differing += 1 }
+        }
+        XCTAssertEqual(differing, 0, "\(differing) of 6 runs with --jobs 2 differ from --jobs 1")
+    }
 }

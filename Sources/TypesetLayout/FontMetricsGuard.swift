@@ -1,0 +1,41 @@
+// One lock around Pango's font metrics, so that `--jobs 2` breaks lines exactly as `--jobs 1` does.
+
+import CPangoCairo
+import Foundation
+
+/// Pango (1.50) measures a font's metrics the first time they are asked for, per font and language, and keeps
+/// them. The approximate character width in them comes from a small layout, made behind a process-wide
+/// `static int in_get_metrics` that stops recursion but is not per thread. When a worker's font map measures a
+/// font at the same moment as the paginating thread's, one of them sees the flag set, skips the measuring and
+/// keeps a width of 0 for good. Pango's line breaker uses three times that width as its margin for looking at
+/// break opportunities inside an item, so the same text then broke differently from run to run (seen with
+/// Arabic next to characters no font has, broken inside a word in a narrow column).
+///
+/// Every font the engines load is of one class (pangocairo's fontconfig font); its `get_metrics` is wrapped
+/// once, before any engine exists, so that only one thread at a time runs it. The lock is recursive because
+/// measuring lays out text, which asks for metrics again on the same thread. A cached answer takes the lock
+/// only for a list lookup.
+enum FontMetricsGuard {
+    typealias GetMetrics = @convention(c) (UnsafeMutablePointer<PangoFont>?, OpaquePointer?)
+        -> UnsafeMutablePointer<PangoFontMetrics>?
+
+    private static let lock = NSRecursiveLock()
+    nonisolated(unsafe) private static var unguarded: GetMetrics? = nil
+
+    /// Installs the wrapper the first time it is read; engines read it in `init`.
+    static let installed: Bool = {
+        let type = pango_cairo_fc_font_get_type()
+        guard let classPointer = g_type_class_ref(type) else { return false }
+        // Kept referenced for the process: the class must not be finalized while the wrapper is in it.
+        let fontClass = classPointer.assumingMemoryBound(to: PangoFontClass.self)
+        guard let original = fontClass.pointee.get_metrics else { return false }
+        unguarded = original
+        let guarded: GetMetrics = { font, language in
+            FontMetricsGuard.lock.lock()
+            defer { FontMetricsGuard.lock.unlock() }
+            return FontMetricsGuard.unguarded?(font, language)
+        }
+        fontClass.pointee.get_metrics = guarded
+        return true
+    }()
+}
