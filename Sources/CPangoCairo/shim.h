@@ -12,10 +12,6 @@
 #include <setjmp.h>
 #include <jpeglib.h>
 
-/* Exported by libpangocairo though no installed header declares it: the class of every font a pangocairo
-   fontconfig font map loads (FontMetricsGuard.swift wraps one of its methods). */
-GType pango_cairo_fc_font_get_type(void);
-
 /* libjpeg reports errors by calling error_exit, whose default ends the process; Swift cannot longjmp,
    so the decoder lives here and turns every libjpeg error into a NULL result with libjpeg's message. */
 struct typeset_jpeg_error {

@@ -24,8 +24,7 @@ enum FontMetricsGuard {
 
     /// Installs the wrapper the first time it is read; engines read it in `init`.
     static let installed: Bool = {
-        let type = pango_cairo_fc_font_get_type()
-        guard let classPointer = g_type_class_ref(type) else { return false }
+        guard let classPointer = referencedFontClass() else { return false }
         // Kept referenced for the process: the class must not be finalized while the wrapper is in it.
         let fontClass = classPointer.assumingMemoryBound(to: PangoFontClass.self)
         guard let original = fontClass.pointee.get_metrics else { return false }
@@ -38,4 +37,24 @@ enum FontMetricsGuard {
         fontClass.pointee.get_metrics = guarded
         return true
     }()
+
+    /// The class of pangocairo's fontconfig fonts, referenced. libpangocairo exports its type function though
+    /// no installed header declares it; should a build hide it, the class comes from a font loaded once.
+    private static func referencedFontClass() -> UnsafeMutableRawPointer? {
+        typealias TypeFunction = @convention(c) () -> GType
+        if let symbol = dlsym(nil, "pango_cairo_fc_font_get_type") {
+            return g_type_class_ref(unsafeBitCast(symbol, to: TypeFunction.self)())
+        }
+        guard let fontMap = pango_cairo_font_map_new() else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
+        guard let context = pango_font_map_create_context(fontMap) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        guard let description = pango_font_description_from_string("Sans 12") else { return nil }
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
+        guard let type = instance.pointee.g_class?.pointee.g_type else { return nil }
+        return g_type_class_ref(type)
+    }
 }
