@@ -201,6 +201,18 @@ extension Paginator {
                             continue
                         }
                     }
+                    // A fragment found too narrow for the word at `next`: fragments narrower than it (or than the
+                    // word by more than an em or 3%, what protrusion or font expansion could make up) fail too.
+                    func noteTooNarrow(lineEnd: Int) {
+                        let withinWord = oneWord(next..<lineEnd)
+                        var width = fragment.width
+                        if withinWord && !tooNarrow.contains(where: { $0.offset == next }),
+                           let word = firstWordWidth(p, bytes: bytes, from: next, inWord: inWord, frame: frame,
+                                                     direction: direction) {
+                            width = max(width, word - max(fontSize, 1, 0.03 * word))
+                        }
+                        tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, withinWord)]
+                    }
                     var candidate: FragmentReuse
                     var fresh = false
                     if let r = nextReuse, abs((r.x - r.frameX) - (fragment.x - frame.x)) < 0.01,
@@ -210,6 +222,21 @@ extension Paginator {
                         candidate = r
                         candidate.line += 1
                     } else {
+                        // Beside a slanted edge a word is tried at each band down, each a little wider, until one
+                        // holds it: the first line alone decides, so ragged lines try the next word (and one letter
+                        // of the word after it) first and lay out eight lines only for a fit. A fuzzed 363 KB page
+                        // of right-aligned words beside a triangle made 19,675 failed eight-line layouts.
+                        if !whole, greedy, let probeEnd = Self.probeEnd(bytes, from: next) {
+                            let probe = fragmentLayout(p, bytes: bytes, from: next, to: probeEnd, x: fragment.x,
+                                                       width: fragment.width, frame: frame, direction: direction)
+                            let lineEnd = next + probe.nextStart(after: 0, length: probeEnd - next)
+                            // A first line with all of the probe holds its first word, hence a break at a blank.
+                            if lineEnd < probeEnd,
+                               !probe.holdsWords(line: 0, width: fragment.width, end: lineEnd, bytes: bytes) {
+                                noteTooNarrow(lineEnd: lineEnd)
+                                continue
+                            }
+                        }
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
                                                    frame: frame, fontSize: fontSize, direction: direction)
                         fresh = true
@@ -218,19 +245,7 @@ extension Paginator {
                     let end = candidate.base + candidate.layout.nextStart(after: candidate.line,
                                                                           length: candidate.end - candidate.base)
                     if !whole && !candidate.layout.holdsWords(line: candidate.line, width: fragment.width, end: end, bytes: bytes) {
-                        if fresh {
-                            let withinWord = oneWord(next..<end)
-                            var width = fragment.width
-                            if withinWord && !tooNarrow.contains(where: { $0.offset == next }),
-                               let word = firstWordWidth(p, bytes: bytes, from: next, inWord: inWord, frame: frame,
-                                                         direction: direction) {
-                                // Beside a slanted edge each band down is a little wider: every fragment narrower
-                                // than the word by more than an em or 3% (what protrusion or font expansion could
-                                // make up) fails too.
-                                width = max(width, word - max(fontSize, 1, 0.03 * word))
-                            }
-                            tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, withinWord)]
-                        }
+                        if fresh { noteTooNarrow(lineEnd: end) }
                         continue  // too narrow for the next word: skip this piece
                     }
                     pieces.append((candidate.layout, candidate.line, fragment.x, fragment.width))
@@ -315,6 +330,34 @@ extension Paginator {
         let rest = fragmentLayout(p, bytes: bytes, from: next, x: x, width: width, frame: frame, fontSize: fontSize,
                                   direction: direction)
         return counted(rest, after: -1) ?? p.linesLeft(after: next, atMost: cap)
+    }
+
+    /// The end of a probe from `offset`: its first word (at most 64 bytes), the blanks after it and the first
+    /// character of the next word; nil when the text ends first or the word is longer. The probe's first line
+    /// holds words exactly when the first line of all the text from `offset` does: greedy lines depend on no
+    /// text after them, and either the first word fits (with a break at a blank or later) or it breaks inside.
+    static func probeEnd(_ bytes: [UInt8], from offset: Int) -> Int? {
+        var i = offset
+        while i < bytes.count, i - offset <= 64, let n = wordCharacter(bytes, at: i) { i += n }
+        guard i > offset, i < bytes.count, i - offset <= 64 else { return nil }
+        let blanks = i
+        while i < bytes.count, i - blanks <= 16, wordCharacter(bytes, at: i) == nil { i += characterLength(bytes[i]) }
+        guard i < bytes.count, let n = wordCharacter(bytes, at: i) else { return nil }
+        return min(i + n, bytes.count)
+    }
+
+    /// The length of the character at `i` when it is part of a word; nil for a break: space, tab, line feed,
+    /// hyphen, soft hyphen (C2 AD), line separator (E2 80 A8). A blank is one byte or those sequences' first.
+    private static func wordCharacter(_ bytes: [UInt8], at i: Int) -> Int? {
+        let b = bytes[i]
+        if b < 0x80 { return b == 0x20 || b == 0x09 || b == 0x0A || b == 0x2D ? nil : 1 }
+        if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xAD { return nil }
+        if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 { return nil }
+        return characterLength(b)
+    }
+
+    private static func characterLength(_ lead: UInt8) -> Int {
+        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 
     /// The width on one line of the word from `offset` (its bytes `inWord`, and a hyphen after it), when it is

@@ -92,6 +92,23 @@ final class PartsOfAParagraphTests: XCTestCase {
         XCTAssertLessThan(try workPerByte(beside: .polygon([0, 0, 481.89, 0, 240, 290]), paragraph, columns: 2), 10)
     }
 
+    func testAWordTooWideForABandIsTriedOnItsOwn() throws {
+        // Beside a slanted edge a word too wide for the band is tried again a band lower, a little wider, until it
+        // fits: each try laid out eight lines' worth of narrow lines to look at the first (a fuzzed 363 KB page of
+        // right-aligned words made 19,675 such layouts). The first word is tried alone first. (Old code: 9.2x of
+        // the text laid out, new: 6.4x.)
+        var style = ParagraphStyle()
+        style.alignment = .right
+        var words: [String] = [], seed: UInt64 = 7
+        for _ in 0..<3_000 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let count = 1 + Int((seed >> 33) % 15)
+            words.append(String((0..<count).map { k in Character(UnicodeScalar(97 + UInt8((Int(seed >> 20) + k * 7) % 26))) }))
+        }
+        let paragraph = Fixture.paragraph([(words.joined(separator: " "), Fixture.attributes(size: 18))], style: style)
+        XCTAssertLessThan(try workPerByte(beside: .polygon([0, 0, 481.89, 0, 240, 290]), paragraph, columns: 2), 7.5)
+    }
+
     func testAParagraphBesideAShapeIsNotFirstLaidOutWhole() throws {
         // Deciding that a paragraph meets a shape, and the widow check at each column's end, laid out the whole
         // paragraph at the column's width before its fragments were laid out: twice the work for a long one.
