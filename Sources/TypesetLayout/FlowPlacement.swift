@@ -141,6 +141,7 @@ extension Paginator {
                                  && ($0.anyNarrower ? width <= $0.width : $0.x == x && $0.width == width) }
         }
         let inWord: (UInt8) -> Bool = { greedy ? ParagraphLayout.isInWord($0) : ParagraphLayout.isLetterOrDigit($0) }
+        let ragged = greedy && style.alignment != .justify
         func oneWord(_ range: Range<Int>) -> Bool {
             (greedy || !style.hyphenate) && bytes[range.clamped(to: 0..<bytes.count)].allSatisfy(inWord)
         }
@@ -201,15 +202,18 @@ extension Paginator {
                             continue
                         }
                     }
-                    // A fragment found too narrow for the word at `next`: fragments narrower than it (or than the
-                    // word by more than an em or 3%, what protrusion or font expansion could make up) fail too.
+                    // A fragment found too narrow for the word at `next`: fragments narrower than it, or than the
+                    // word by more than what could make it fit, fail too. Pango breaks ragged lines at its own
+                    // width, so there only rounding; justified lines may narrow a word (font expansion) and hang
+                    // its ends (protrusion): an em or 3%.
                     func noteTooNarrow(lineEnd: Int) {
                         let withinWord = oneWord(next..<lineEnd)
                         var width = fragment.width
                         if withinWord && !tooNarrow.contains(where: { $0.offset == next }),
                            let word = firstWordWidth(p, bytes: bytes, from: next, inWord: inWord, frame: frame,
                                                      direction: direction) {
-                            width = max(width, word - max(fontSize, 1, 0.03 * word))
+                            let slack = ragged ? max(0.5, 0.005 * word) : max(fontSize, 1, 0.03 * word)
+                            width = max(width, word - slack)
                         }
                         tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, withinWord)]
                     }
