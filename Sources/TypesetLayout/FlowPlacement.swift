@@ -212,8 +212,9 @@ extension Paginator {
                         if withinWord && !tooNarrow.contains(where: { $0.offset == next }),
                            let word = firstWordWidth(p, bytes: bytes, from: next, inWord: inWord, frame: frame,
                                                      direction: direction) {
-                            let slack = ragged ? max(0.5, 0.005 * word) : max(fontSize, 1, 0.03 * word)
-                            width = max(width, word - slack)
+                            let slack = ragged && word.whole ? max(0.5, 0.005 * word.width)
+                                : max(fontSize, 1, 0.03 * word.width)
+                            width = max(width, word.width - slack)
                         }
                         tooNarrow = tooNarrow.suffix(7) + [(next, fragment.x, width, frame.x, withinWord)]
                     }
@@ -364,19 +365,28 @@ extension Paginator {
         lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 
-    /// The width on one line of the word from `offset` (its bytes `inWord`, and a hyphen after it), when it is
-    /// short enough to lay out alone (256 bytes); nil otherwise.
+    /// The width on one line of the word from `offset` (its bytes `inWord`, and a hyphen after it), laid out
+    /// alone. A word longer than 256 bytes is measured by its first 256, and a word the layout still breaks by
+    /// its widest line (`whole` false): lower bounds, up to shaping at the cut, so that words wider than the
+    /// column beside a triangle are not tried again at every band down (16,555 failed layouts for 255 KB).
     private func firstWordWidth(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, inWord: (UInt8) -> Bool,
-                                frame: ColumnFrame, direction: BaseDirection) -> Double? {
+                                frame: ColumnFrame, direction: BaseDirection) -> (width: Double, whole: Bool)? {
         var end = offset
         while end < bytes.count && end - offset <= 256 && inWord(bytes[end]) { end += 1 }
-        guard end > offset, end - offset <= 256 else { return nil }
-        if end < bytes.count && bytes[end] == 0x2D { end += 1 }  // a hyphen stays on the line before it
-        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }  // whole characters
+        guard end > offset else { return nil }
+        let whole = end - offset <= 256
+        if whole {
+            if end < bytes.count && bytes[end] == 0x2D { end += 1 }  // a hyphen stays on the line before it
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }  // whole characters
+        } else {
+            end = offset + 256
+            while end > offset + 1 && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // whole characters
+        }
         let word = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: frame.x, width: 1_000_000, frame: frame,
                                   direction: direction)
-        guard word.lines.count == 1 else { return nil }
-        return word.lines[0].width
+        // Broken into lines after all (a word too long to set on one): its widest line is a lower bound too.
+        guard let widest = word.lines.map(\.width).max() else { return nil }
+        return (widest, whole && word.lines.count == 1)
     }
 
     private func placeFragment(_ layout: ParagraphLayout, line i: Int, frame: ColumnFrame, baseline: Double,
