@@ -42,14 +42,18 @@ public final class Hyphenator: @unchecked Sendable {
         self.init(utf8: bytes[...], defaults: defaults)
     }
 
+    static let maxFileBytes = 64 << 20
+
     /// A file's bytes with plain POSIX reads: FileManager's Data path pulls in Foundation code (pages mapped and
     /// metadata instantiated) that a one-page build otherwise never runs (issue 14, start-up).
+    /// Files over `maxFileBytes` are not read (as if missing): real pattern files are under 1 MB, and the bound
+    /// keeps every trie index PatternTrie stores in 32 bits far below 2^31.
     static func fileBytes(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxFileBytes else { return nil }
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var got = 0
         while got < bytes.count {
