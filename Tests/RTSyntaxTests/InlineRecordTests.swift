@@ -61,9 +61,14 @@ final class InlineRecordTests: XCTestCase {
                                      "\(unit): \(inlines.count) inlines in room for \(inlines.capacity)")
             XCTAssertGreaterThanOrEqual(inlines.count, 39_999, unit)
             if unit == "*a* " {  // emphasis adds a piece and a node a match: reserved too, not doubled into
-                XCTAssertLessThan(parser.pieces.capacity, parser.pieces.count * 3 / 2)
-                XCTAssertLessThan(parser.nodes.capacity, parser.nodes.count * 3 / 2)
+                let spent = parser.spentRecords
+                XCTAssertLessThan(spent.pieceRoom, spent.pieces * 3 / 2)
+                XCTAssertLessThan(spent.nodeRoom, spent.nodes * 3 / 2)
+                XCTAssertGreaterThan(spent.nodes, 19_000)
             }
+            // Spent once the inlines are made: the records are not held beside the tree.
+            XCTAssertEqual(parser.pieces.capacity + parser.nodes.capacity + parser.delims.capacity
+                           + parser.brackets.capacity, 0, unit)
         }
     }
 }
