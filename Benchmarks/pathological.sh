@@ -46,12 +46,21 @@ for i in range(500): print(' '.join(random.choice(w) for _ in range(100)) + '\n'
 print('| name | count | note |'); print('|---|---:|---|')
 for i in range(50000): print('| item %d | %d | some text %d |' % (i, i * 7, i % 13))" > "$f" ;;
         paragraph-7.5mb) python3 -c "print('word ' * 1500000)" > "$f" ;;
+        # Found by make pipeline-fuzz (scripts/pipeline_fuzz.py regenerates them from their seeds): words of up
+        # to 60,000 letters and tab-separated words in 16 columns beside a triangle, two letters a line; and
+        # justified, hyphenated 24pt text in 12 columns beside it. Slow per page, not only per MB: each band
+        # beside the slanted edge has a width of its own, so each line is a fresh layout.
+        fuzz-long-words-16col-slant | fuzz-justified-12col-slant)
+            local seed=132404029
+            [ "$1" = fuzz-justified-12col-slant ] && seed=132404075
+            python3 -c "import random, sys; sys.path.insert(0, 'scripts'); import pipeline_fuzz as pf
+sys.stdout.write(pf.document(random.Random($seed))[0])" > "$f" ;;
         paragraph-7.5mb-16col) python3 -c "print('---\ncolumns: 16\n---\n\n' + 'word ' * 1500000)" > "$f" ;;
     esac
 }
 
-cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude long-words-beside-circle words-beside-slant body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
-printf '%-24s %5s %6s %8s %8s %9s %8s\n' case exit pages wall-s cpu-s peak-MB cpu-s/MB
+cases="words-72465 code-line-500k font-1000pt quotes-40 list-40 exclude-full-page a-100k a-200k word-20k word-20k-exclude long-words-beside-circle words-beside-slant fuzz-long-words-16col-slant fuzz-justified-12col-slant body-50k-words table-50k-rows paragraph-7.5mb paragraph-7.5mb-16col"
+printf '%-28s %5s %6s %8s %8s %9s %8s %8s\n' case exit pages wall-s cpu-s peak-MB cpu-s/MB ms/page
 rm -f "$out/summary.txt"
 for name in ${CASES:-$cases}; do
     gen "$name"
@@ -64,7 +73,8 @@ for name in ${CASES:-$cases}; do
     bytes=$(stat -c %s "$src")
     awk -v n="$name" -v st="$status" -v pg="${pages:--}" -v s="$secs" -v c="$(echo "$user $sys" | awk '{print $1 + $2}')" \
         -v kb="$kb" -v b="$bytes" \
-        'BEGIN { printf "%-24s %5s %6s %8.2f %8.2f %9.1f %8.2f\n", n, st, pg, s, c, kb / 1024, c / (b / 1048576) }' \
+        'BEGIN { printf "%-28s %5s %6s %8.2f %8.2f %9.1f %8.2f %8s\n", n, st, pg, s, c, kb / 1024, c / (b / 1048576),
+                 (pg + 0 > 0 ? sprintf("%.1f", 1000 * c / pg) : "-") }' \
         | tee -a "$out/summary.txt"
 done
 # Issue 8's target for tables: CPU seconds per page within 2x of body text's.
