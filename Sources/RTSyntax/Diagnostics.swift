@@ -1,11 +1,17 @@
 /// Where something is in a source file. Lines and columns are 1-based; columns count Unicode scalars.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The path as the user named it (or `<stdin>`), so messages point where the user looks.
-    public var file: String
-    // Held in 32 bits: every syntax node has two locations, and a document is at most 8 MB, so lines and
-    // columns stay far below 2^31 (24 bytes a location instead of 32; issue 8: trees of millions of nodes).
+    // Held in 32 bits each: every syntax node has two locations, and a document is at most 8 MB, so lines and
+    // columns stay far below 2^31; the file is a number in `SourceFiles` (12 bytes a location instead of 32;
+    // issue 8: trees of millions of nodes). Equal numbers are equal names, so equality and hashing are unchanged.
+    private var storedFile: UInt32
     private var storedLine: Int32
     private var storedColumn: Int32
+
+    /// The path as the user named it (or `<stdin>`), so messages point where the user looks.
+    public var file: String {
+        get { SourceFiles.name(storedFile) }
+        set { storedFile = SourceFiles.number(newValue) }
+    }
 
     public var line: Int {
         get { Int(storedLine) }
@@ -18,7 +24,12 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     }
 
     public init(file: String, line: Int, column: Int) {
-        self.file = file
+        self.init(fileNumber: SourceFiles.number(file), line: line, column: column)
+    }
+
+    /// For the parser, which looks its file's number up once (`Source.fileNumber`).
+    init(fileNumber: UInt32, line: Int, column: Int) {
+        storedFile = fileNumber
         storedLine = Int32(clamping: line)
         storedColumn = Int32(clamping: column)
     }

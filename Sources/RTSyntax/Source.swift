@@ -11,6 +11,8 @@ struct LineView: Sendable {
 
 struct Source: Sendable {
     let file: String
+    /// `file`'s number in `SourceFiles`, looked up once: the parser makes a location for every node.
+    let fileNumber: UInt32
     /// The file's text as prepared (InputText.swift: BOM removed, LF line ends, no control characters).
     let bytes: [UInt8]
     /// Where `InputCheck.prepare` dropped characters: columns after them still count them.
@@ -36,6 +38,7 @@ struct Source: Sendable {
 
     init(file: String, bytes: [UInt8], lineBase: Int = 0, columnBase: Int = 0, dropped: [Int] = []) {
         self.file = file
+        fileNumber = SourceFiles.number(file)
         self.bytes = bytes
         self.dropped = dropped
         self.text = bytes
@@ -129,12 +132,12 @@ struct Source: Sendable {
     func location(_ offset: Int) -> SourceLocation {
         if let map { return map.location(offset) }
         guard !lineStarts.isEmpty else {
-            return SourceLocation(file: file, line: lineBase + 1, column: columnBase + 1)
+            return SourceLocation(fileNumber: fileNumber, line: lineBase + 1, column: columnBase + 1)
         }
         let index = lineIndex(of: offset)
         var column = scalarsBefore(offset) - scalarsBefore(lineStarts[index]) + 1 + (index == 0 ? columnBase : 0)
         if !dropped.isEmpty { column += droppedCount(from: lineStarts[index], through: offset) }
-        return SourceLocation(file: file, line: index + 1 + lineBase, column: column)
+        return SourceLocation(fileNumber: fileNumber, line: index + 1 + lineBase, column: column)
     }
 
     /// Dropped characters that stood in `start...offset` (binary search: there are usually none).
@@ -163,7 +166,7 @@ struct Source: Sendable {
         }
         var scalars = 0
         for k in start ..< end where bytes[k] & 0xC0 != 0x80 { scalars += 1 }
-        return SourceRange(start: from, end: SourceLocation(file: file, line: from.line, column: from.column + scalars))
+        return SourceRange(start: from, end: SourceLocation(fileNumber: fileNumber, line: from.line, column: from.column + scalars))
     }
 
     func string(_ start: Int, _ end: Int) -> String {
@@ -174,7 +177,7 @@ struct Source: Sendable {
     /// Start of line `index` (1-based line number in messages).
     func lineLocation(_ index: Int) -> SourceLocation {
         if let map { return map.location(index < lineStarts.count ? lineStarts[index] : bytes.count) }
-        return SourceLocation(file: file, line: index + 1 + lineBase, column: 1 + (index == 0 ? columnBase : 0))
+        return SourceLocation(fileNumber: fileNumber, line: index + 1 + lineBase, column: 1 + (index == 0 ? columnBase : 0))
     }
 }
 

@@ -260,7 +260,9 @@ public struct ImageReference: Sendable {
     }
 }
 
-public indirect enum InlineKind: Sendable {
+// Not `indirect` as a whole: every case would then be a heap box, two for `*a*` (issue 8: a paragraph of
+// millions of nodes). Payloads are at most 24 bytes; the few large ones are boxed case by case.
+public enum InlineKind: Sendable {
     /// Literal text, escapes already resolved (`\ ` is U+00A0).
     case text(String)
     /// A newline inside a paragraph: renders as a space.
@@ -279,13 +281,13 @@ public indirect enum InlineKind: Sendable {
     case code(String)
     /// `[text](dest)` or `<https://x>`; an internal link's destination starts with `#`.
     case link(destination: String, content: [Inline])
-    case image(ImageReference)
+    indirect case image(ImageReference)
     /// `[text]{attrs}`
-    case span(content: [Inline], attributes: Attributes)
+    indirect case span(content: [Inline], attributes: Attributes)
     /// `{{name}}`
     case variable(name: String)
     /// An inline HTML tag while the parser pairs tags (HTMLInlines.swift); never in a finished tree.
-    case rawHTML(HTMLTag)
+    indirect case rawHTML(HTMLTag)
     /// `[^label]`, label case-folded like a link label (Footnotes.swift).
     case footnoteReference(label: String)
     /// `^[text]`: a note written in place.

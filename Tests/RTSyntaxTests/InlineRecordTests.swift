@@ -9,10 +9,11 @@ final class InlineRecordTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<InlineParser.Piece>.stride, 20)
         XCTAssertEqual(MemoryLayout<InlineParser.Bracket>.stride, 8)
         XCTAssertEqual(MemoryLayout<InlineParser.Delim>.stride, 24)
-        // A syntax node: its kind, two locations of 24 bytes (a file name and 32-bit line and column) and its
-        // literal offsets.
-        XCTAssertEqual(MemoryLayout<SourceLocation>.stride, 24)
-        XCTAssertEqual(MemoryLayout<Inline>.stride, 64)
+        // A syntax node: its kind held in place (no box: 24 bytes), two locations of 12 bytes (32-bit file
+        // number, line and column) and its literal offsets. It was 64 bytes and two boxes for `*a*`.
+        XCTAssertEqual(MemoryLayout<SourceLocation>.stride, 12)
+        XCTAssertEqual(MemoryLayout<InlineKind>.size, 24)
+        XCTAssertEqual(MemoryLayout<Inline>.stride, 56)
     }
 
     /// Openers that never close keep their records until the paragraph ends: at most 32 bytes of records a byte
