@@ -34,7 +34,7 @@ for target in $TARGETS; do
         # The time bounds are far above the 2 s per MB target (8 KB takes milliseconds) so that a loaded
         # machine and the coverage instrumentation never report a hang that is not one. A slow input is
         # reported at the same bound: a 19 KB input whose nested {{#xs}} sections expand to near the 8 MB
-        # bound on text after expansion (7.05 MB) parses in 3.2 s uninstrumented, 0.45 s per MB,, and took 13 s
+        # bound on text after expansion (7.05 MB) parses in 3.2 s uninstrumented (0.45 s per MB) and took 13 s
         # under the instrumentation beside a build, past libFuzzer's default of 10 s.
         parser) limits="-max_len=65536 -timeout=30 -report_slow_units=30 -rss_limit_mb=2048" ;;
         *) limits="-max_len=8192 -timeout=30 -report_slow_units=30 -rss_limit_mb=3072" ;;
