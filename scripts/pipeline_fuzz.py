@@ -153,9 +153,15 @@ def document(r):
     return "".join(parts), fm, ("".join(seen) if plain else None)
 
 
+# pdftotext (poppler) wraps right-to-left words in a left-to-right line in U+202B ... U+202C (and marks other
+# runs of a line's direction with U+202A-U+202E): formatting it adds, not text the PDF holds.
+BIDI_MARKS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
 def chars(text):
     text = unicodedata.normalize("NFKC", text)
-    return collections.Counter(c for c in text if not c.isspace() and c not in "-\u00ad\u2010\u200b\u200d\ufe0f")
+    return collections.Counter(c for c in text if not c.isspace()
+                               and c not in "-\u00ad\u2010\u200b\u200d\ufe0f" + BIDI_MARKS)
 
 
 def run(binary, src, out, jobs):
