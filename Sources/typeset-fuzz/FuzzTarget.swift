@@ -62,7 +62,9 @@ final class FuzzTarget: @unchecked Sendable { // set once in main before any inp
             fail("qpdf --check rejects the PDF:\n\(qpdf.output)")
         }
         if PlainText.isPlain(bytes) {
-            let shown = tool("/usr/bin/pdftotext", ["-enc", "UTF-8", out, "-"])
+            // `-raw`: in the order drawn, which is the text's order. pdftotext's default reading order splits a
+            // line at a wide gap (a code line's run of spaces) and puts the right part after the next block.
+            let shown = tool("/usr/bin/pdftotext", ["-raw", "-enc", "UTF-8", out, "-"])
             if shown.status != 0 { fail("pdftotext cannot read the PDF") }
             if let lost = PlainText.missing(from: shown.output, input: bytes) { fail("text lost with exit 0: \(lost)") }
         }
