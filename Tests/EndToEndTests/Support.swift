@@ -165,8 +165,11 @@ enum PDF {
     /// The PDF's objects as readable text (uncompressed), for annotations, outlines, destinations.
     static func objects(_ pdf: String) throws -> String {
         let out = pdf + ".qdf"
-        _ = try Harness.run("qpdf", ["--qdf", "--object-streams=disable", pdf, out])
-        return (try? String(contentsOfFile: out, encoding: .isoLatin1)) ?? ""
+        let result = try Harness.run("qpdf", ["--qdf", "--object-streams=disable", pdf, out])
+        // An unreadable file must fail here: an empty string would pass every "does not contain" check.
+        let text = (try? String(contentsOfFile: out, encoding: .isoLatin1)) ?? ""
+        XCTAssertTrue(text.hasPrefix("%PDF-"), "qpdf --qdf \(pdf) gave nothing to read: \(result.stderr)")
+        return text
     }
 
     /// Every word with its box (points, origin top-left), from `pdftotext -bbox`.

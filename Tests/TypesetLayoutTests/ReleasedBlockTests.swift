@@ -39,10 +39,21 @@ final class ReleasedBlockTests: XCTestCase {
     }
     #endif
 
-    /// What the renderer hands over is freed; a caller that keeps its copy keeps its blocks whole.
+    /// What the renderer hands over is freed; a caller that keeps its copy keeps its blocks whole: the same
+    /// document paginated again gives the same pages, line for line.
     func testCallersCopyStaysWhole() throws {
         let doc = RetainedLayoutTests.document(sections: 40)
-        _ = try DocumentLayout.paginate(doc) { _ in }
+        var runs: [[[Int]]] = []  // per run, per page: each line's start and length in its paragraph
+        for _ in 0..<2 {
+            var pages: [[Int]] = []
+            _ = try DocumentLayout.paginate(doc) { page in
+                pages.append(page.lines.flatMap { [$0.box.startIndex, $0.box.length] })
+            }
+            runs.append(pages)
+        }
+        XCTAssertGreaterThan(runs[0].count, 1)
+        XCTAssertGreaterThan(runs[0].joined().count, 100 * 2)
+        XCTAssertEqual(runs[0], runs[1], "the second pagination of the caller's copy differs")
         let paragraphs = doc.blocks.filter { if case .paragraph = $0 { true } else { false } }.count
         XCTAssertEqual(paragraphs, 80 + 40)
     }
