@@ -65,18 +65,22 @@ final class LineEndingTests: XCTestCase {
     }
 
     func testDivsDirectivesCommentsAndSetextHeadings() {
-        assertSame("::: note\ninside\n:::\n\n@pagebreak\n\ntext {% a\ncomment %} after\n\nTitle\n=====\n")
+        assertSame("::: note\ninside\n:::\n\n@pagebreak\n\ntext {% a\ncomment %} after\n\nTitle\n=====\n",
+                   expect: "div{.note}[p[\"inside\"]] @pageBreak p[\"text\" SB \"after\"] h1#title[\"Title\"]")
     }
 
     func testIncludesAndVariables() {
         assertSame("before {{name}}\n\n@include part.rt\n\n{{#items}}\n- {{.}}\n{{/items}}\n",
                    files: ["part.rt": "included\nlines\n\n```\ncode\n```\n"],
                    data: .map([DataEntry(key: "name", value: .text("Ann")),
-                               DataEntry(key: "items", value: .list([.text("x"), .text("y")]))]))
+                               DataEntry(key: "items", value: .list([.text("x"), .text("y")]))]),
+                   expect: "p[\"before Ann\"] p[\"included\" SB \"lines\"] code(-)[code] "
+                       + "list(bullet(\"-\"),1,.,tight)[item[p[\"x\"]] item[p[\"y\"]]]")
     }
 
     func testTemplate() {
-        assertSame("body\ntext\n", template: "---\ntitle: T\n---\nheader\n\n{{content}}\n\nfooter\n")
+        assertSame("body\ntext\n", template: "---\ntitle: T\n---\nheader\n\n{{content}}\n\nfooter\n",
+                   expect: "p[\"header\"] p[\"body\" SB \"text\"] p[\"footer\"]")
     }
 
     func testDiagnosticLocationsAreTheSame() {
