@@ -248,9 +248,10 @@ extension InlineParser {
     /// Turns the pieces from `start` up to (not including) `end` into inlines and marks them used.
     /// Adjacent text is merged through one byte buffer, so long literal stretches cost linear time.
     /// Returns the deepest child depth.
-    mutating func collect(from start: Int, upTo end: Int, reserving: Bool = false) -> (inlines: [Inline], depth: Int) {
+    /// `reserving`: how many inlines the pieces make (`collectedCount`), when the caller counted them.
+    mutating func collect(from start: Int, upTo end: Int, reserving: Int? = nil) -> (inlines: [Inline], depth: Int) {
         var out: [Inline] = []
-        if reserving { out.reserveCapacity(collectedCount(from: start, upTo: end)) }
+        if let reserving { out.reserveCapacity(reserving) }
         var depth = 0
         var text: [UInt8] = []
         var textStart: SourceLocation? = nil

@@ -62,6 +62,9 @@ struct InlineParser {
     /// The pieces and nodes `run` made, the room it had for them, and the bytes all its records held once
     /// emphasis was settled, before it freed them (tests).
     var spentRecords = (pieces: 0, pieceRoom: 0, nodes: 0, nodeRoom: 0, bytes: 0)
+    /// Whether `compactPieces` may copy (tests turn it off to compare), and how many pieces it kept.
+    var compactsPieces = true
+    var collectedPieces = 0
     /// Link reference definitions known so far, and the labels looked up in vain.
     var definitions: [String: LinkDefinition] = [:]
     var missedLabels: Set<String> = []
@@ -202,16 +205,14 @@ struct InlineParser {
         brackets = []
         runsByLength = [:]
         runCursor = [:]
-        compactPieces()
-        let inlines = collect(from: first, upTo: -1, reserving: pieces.count >= 4096).inlines
+        // A long paragraph's inlines are counted once, before the copy: the array is made at its size.
+        let count = pieces.count >= 4096 ? collectedCount(from: first, upTo: -1) : nil
+        if let count { compactPieces(collecting: count) }
+        let inlines = collect(from: first, upTo: -1, reserving: count).inlines
         pieces = []
         nodes = []
         return inlines
     }
-
-    /// Tests turn the copy off to compare with collecting from the whole list; `collectedPieces` is what it kept.
-    var compactsPieces = true
-    var collectedPieces = 0
 
     /// Bytes of records held now: pieces, brackets, delimiters and nodes.
     var recordBytes: Int {
@@ -223,7 +224,8 @@ struct InlineParser {
     /// the ones still linked from `first` are copied, in order, into an array of their own size, and the rest
     /// go before the inlines are collected beside them (issue 8: `*a* ` x 250,000 kept 1.25 million pieces,
     /// 25 MB, for 500,000 still linked; at the 8 MB bound the peak went from 731 to 618 MB).
-    mutating func compactPieces() {
+    /// `collecting`: how many inlines the linked pieces make (`collectedCount`).
+    mutating func compactPieces(collecting: Int) {
         guard compactsPieces, pieces.count >= 4096 else { return }
         // Not counted in `steps`: two passes over pieces already counted as they were made.
         var linked = 0
@@ -236,8 +238,7 @@ struct InlineParser {
         // costs no memory: `[a](/x) ` gets room for twice its pieces and uses half), and it is held beside the
         // inlines collected. Text merged into few inlines (`[ a_` x 2,000,000 is one) would only add the copy.
         guard linked * 4 <= pieces.count * 3,
-              linked * MemoryLayout<Piece>.stride < collectedCount(from: first, upTo: -1) * MemoryLayout<Inline>.stride
-        else { return }
+              linked * MemoryLayout<Piece>.stride < collecting * MemoryLayout<Inline>.stride else { return }
         var chain: [Piece] = []
         chain.reserveCapacity(linked)
         p = first
