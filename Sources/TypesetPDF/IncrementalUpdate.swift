@@ -30,6 +30,7 @@ struct IncrementalUpdate {
     /// Object number -> offset of its new version in the new file.
     private var offsets = ObjectOffsets()
     private var finished = false
+    private var leftOut = Set<Int>()
     private(set) var nextNumber: Int
     private let previousXref: Int
     let root: Int
@@ -100,27 +101,51 @@ struct IncrementalUpdate {
     /// cairo's stream objects written without a filter (with content compression off: form XObjects, ToUnicode
     /// maps), found by looking at each object's dictionary only.
     func unfilteredStreams() -> [Int] {
-        guard let objects else { return [] }
         let stream = Array(">>\nstream".utf8), filter = Array("/Filter".utf8)
         var found: [Int] = []
-        // The file is read in order, a chunk at a time (tens of thousands of small reads cost more).
+        forEachObjectHead(512) { number, head in
+            guard let at = Self.find(stream, in: head) else { return }
+            if Self.find(filter, in: head[..<at]) == nil { found.append(number) }
+        }
+        return found
+    }
+
+    /// The first `count` bytes (fewer when the object is shorter) of each of cairo's objects, in file order,
+    /// from `N 0 obj`. The file is read in order, a chunk at a time (tens of thousands of small reads cost more).
+    func forEachObjectHead(_ count: Int, _ body: (_ number: Int, _ head: ArraySlice<UInt8>) -> Void) {
+        guard let objects else { return }
         var chunk: [UInt8] = [], chunkStart = 0
         for object in objects {
-            let count = min(object.range.count, 512), start = object.range.lowerBound
+            let count = min(object.range.count, count), start = object.range.lowerBound
             if start < chunkStart || start + count > chunkStart + chunk.count {
                 chunkStart = start
                 chunk = Self.read(source, at: start, count: max(count, 1 << 18))
             }
             let from = start - chunkStart
             guard from + count <= chunk.count else { continue }
-            let head = chunk[from ..< from + count]
-            guard let at = Self.find(stream, in: head) else { continue }
-            if Self.find(filter, in: head[..<at]) == nil { found.append(object.number) }
+            body(object.number, chunk[from ..< from + count])
         }
-        return found
     }
 
-    private static func find(_ needle: [UInt8], in hay: ArraySlice<UInt8>) -> Int? {
+    /// Reads cairo's objects whole, from `N 0 obj`, by number (nil when cairo's table is not the plain one, or
+    /// for no such object). The index it makes, 4 bytes an object, goes with it.
+    func objectReader() -> (Int) -> [UInt8]? {
+        guard let objects else { return { _ in nil } }
+        let index = objects.indexByNumber()
+        let source = source
+        return { number in
+            guard number >= 0, number < index.count, index[number] >= 0 else { return nil }
+            let object = objects[Int(index[number])]
+            return Self.read(source, at: object.range.lowerBound, count: object.range.count)
+        }
+    }
+
+    /// cairo's objects that the new file leaves out (they become free entries): nothing refers to them any more.
+    mutating func leaveOut(_ numbers: [Int]) {
+        for n in numbers where n > 0 && n < nextNumber && !replaces(n) { leftOut.insert(n) }
+    }
+
+    static func find(_ needle: [UInt8], in hay: ArraySlice<UInt8>) -> Int? {
         guard hay.count >= needle.count else { return nil }
         var i = hay.startIndex
         while i + needle.count <= hay.endIndex {
@@ -238,7 +263,8 @@ struct IncrementalUpdate {
         // The table is written a megabyte at a time after the bytes before it (which the /ID hashes).
         var entries = 0 ..< 0
         if let objects {
-            for object in objects where offsets[object.number] == nil && object.number < nextNumber {
+            for object in objects where offsets[object.number] == nil && object.number < nextNumber
+                && !leftOut.contains(object.number) {
                 offsets[object.number] = length + pending.count
                 try copy(object.range)
             }
@@ -437,6 +463,15 @@ struct ObjectRanges: Sequence {
     subscript(k: Int) -> (number: Int, range: Range<Int>) {
         let start = Int(sorted[k] >> 32), stop = k + 1 < sorted.count ? Int(sorted[k + 1] >> 32) : end
         return (Int(sorted[k] & 0xFFFF_FFFF), start ..< stop)
+    }
+
+    /// Object number -> position in file order (-1: not in the table).
+    func indexByNumber() -> [Int32] {
+        let largest = sorted.lazy.map { Int($0 & 0xFFFF_FFFF) }.max() ?? -1
+        var index = [Int32](repeating: -1, count: largest + 1)
+        // Positions stay far below 2^31: each object takes some bytes of a file under 4 GB (`objects`).
+        for k in sorted.indices { index[Int(sorted[k] & 0xFFFF_FFFF)] = Int32(truncatingIfNeeded: k) }
+        return index
     }
 
     func makeIterator() -> AnyIterator<(number: Int, range: Range<Int>)> {

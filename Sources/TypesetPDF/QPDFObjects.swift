@@ -81,6 +81,11 @@ final class QPDFFile {
         return Data(bytes: buffer, count: length)
     }
 
+    /// The number of the object that holds a stream's /Length; 0 when the length is direct.
+    func lengthObject(_ stream: qpdf_oh) -> Int {
+        objectNumber(key(qpdf_oh_get_dict(q, stream), "/Length"))
+    }
+
     /// The object number of an indirect object.
     func objectNumber(_ o: qpdf_oh) -> Int { Int(qpdf_oh_get_object_id(q, o)) }
 

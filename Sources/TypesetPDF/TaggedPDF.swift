@@ -34,7 +34,10 @@ enum TaggedPDF {
         do {
             let pdf = try QPDFFile(path: path)
             update = try IncrementalUpdate(replacing: path, hashInBackground: input.jobs > 1)
+            // Read before the catalog loses the key (CairoPages).
+            let cairosTree = pdf.objectNumber(pdf.key(pdf.root, "/StructTreeRoot"))
             cairo = try rewritePages(pdf, input, &update, memo: memo)
+            leaveOutCairosTree(root: cairosTree, &update)
         }  // qpdf is closed: its table of cairo's objects (a million for a long table) is not held from here
         var pages: [PageMarks] = []
         swap(&pages, &input.pages)
@@ -53,6 +56,14 @@ enum TaggedPDF {
         if input.standards.contains(where: \.isPDFA) { catalog.append(try outputIntent(&update)) }
         try update.put(update.root, cairo.catalog.with(catalog))
         try update.finish()
+    }
+
+    /// cairo's structure tree is not copied: the catalog names the one written here (CairoStructureTree.swift).
+    static func leaveOutCairosTree(root: Int, _ update: inout IncrementalUpdate) {
+        guard root > 0 else { return }
+        let read = update.objectReader()
+        let objects = CairoStructureTree.objects(root: root, heads: { update.forEachObjectHead(64, $0) }, bytes: read)
+        update.leaveOut(objects)
     }
 
     /// The catalog's keys this stage writes.
@@ -76,6 +87,7 @@ enum TaggedPDF {
         for start in stride(from: 0, to: pages.count, by: batch) {
             let range = start..<min(start + batch, pages.count)
             let streams = try range.map { try contentStreams(of: pages[$0], pdf, memo: memo) }
+            update.leaveOut(streams.flatMap { $0.map(\.lengthObject) })
             let marks = range.map { input.pages[$0].count }
             let silent = range.map { $0 < input.actualTexts.count ? input.actualTexts[$0] : [] }
             let done = PageRewrites(count: range.count)
@@ -133,6 +145,8 @@ enum TaggedPDF {
         /// nil: not decoded, as its stored bytes are unfiltered (`stored.filter` is `null`) and are the data.
         var data: Data?
         var stored: (raw: Data, filter: String)?
+        /// cairo's object holding the stream's /Length (0: none), unused once the stream is replaced.
+        var lengthObject = 0
     }
 
     /// The page's content streams with their object numbers: decoded, or with a memo their stored bytes (an
@@ -143,10 +157,12 @@ enum TaggedPDF {
         return try streams.map { stream in
             let stored = memo == nil ? nil : pdf.rawStreamData(stream).map { ($0, pdf.filter(stream)) }
             if let stored, stored.1 == "null" {
-                return ContentStream(number: pdf.objectNumber(stream), data: nil, stored: stored)
+                return ContentStream(number: pdf.objectNumber(stream), data: nil, stored: stored,
+                                     lengthObject: pdf.lengthObject(stream))
             }
             guard let data = pdf.streamData(stream) else { throw QPDFError(description: "a page's content cannot be read") }
-            return ContentStream(number: pdf.objectNumber(stream), data: data, stored: stored)
+            return ContentStream(number: pdf.objectNumber(stream), data: data, stored: stored,
+                                 lengthObject: pdf.lengthObject(stream))
         }
     }
 
@@ -156,10 +172,12 @@ enum TaggedPDF {
             let stream = pdf.object(number)
             guard pdf.isStream(stream), let data = pdf.streamData(stream), let packed = Deflate.fast(data) else { continue }
             let dictionary = qpdf_oh_get_dict(pdf.q, stream)
+            let length = pdf.lengthObject(stream)  // before `unparse` takes the key out
             var entries = pdf.unparse(dictionary, replacing: ["/Filter /FlateDecode", "/Length 0"])
             guard entries.hasPrefix("<<"), entries.hasSuffix(" /Length 0 >>") else { continue }
             entries = String(entries.dropFirst(2).dropLast(" /Length 0 >>".count))
             try update.putStream(number, entries, packed)
+            update.leaveOut([length])
         }
     }
 

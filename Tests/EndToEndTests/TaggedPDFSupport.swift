@@ -62,6 +62,27 @@ struct QPDFJSON {
         return s.hasPrefix("u:") ? String(s.dropFirst(2)) : s
     }
 
+    /// Objects that nothing reached from the trailer refers to (`obj:N G R` keys): bytes a reader never sees.
+    /// Lone numbers are not counted (see below).
+    var unreachable: [String] {
+        var seen: Set<String> = [], stack = ["trailer"]
+        func references(_ value: Any?) {
+            if let s = value as? String, s.hasSuffix(" R") { stack.append("obj:" + s) }
+            if let d = value as? [String: Any] { d.values.forEach(references) }
+            if let a = value as? [Any] { a.forEach(references) }
+        }
+        while let key = stack.popLast() {
+            guard !seen.contains(key), let object = objects[key] as? [String: Any] else { continue }
+            seen.insert(key)
+            references(object["value"] ?? (object["stream"] as? [String: Any])?["dict"])
+        }
+        // With stream data inline, qpdf's JSON leaves /Length out of stream dictionaries: the numbers those
+        // referred to cannot be told from unused ones here.
+        return objects.keys.filter { key in
+            key.hasPrefix("obj:") && !seen.contains(key) && !((objects[key] as? [String: Any])?["value"] is NSNumber)
+        }.sorted()
+    }
+
     /// The Document element and everything under it.
     func structureTree() throws -> TaggedElement {
         let root = dictionary(catalog["/StructTreeRoot"])
