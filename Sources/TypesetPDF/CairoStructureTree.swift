@@ -9,28 +9,39 @@
 // when the root is not as expected.
 
 enum CairoStructureTree {
-    /// The numbers of cairo's structure objects. `heads` gives the first bytes of each object of cairo's file
+    /// The numbers of cairo's structure objects (elements first, in increasing order). `heads` gives the first bytes of each object of cairo's file
     /// (from `N 0 obj`), `bytes` one object whole; `root` is the catalog's /StructTreeRoot.
     static func objects(root: Int, heads: ((Int, ArraySlice<UInt8>) -> Void) -> Void,
                         bytes: (Int) -> [UInt8]?) -> [Int] {
         guard let rootObject = bytes(root), let rootBody = body(rootObject[...]),
               startsWith(rootBody, "<< /Type /StructTreeRoot") else { return [] }
-        var found: Set<Int> = [root]
+        // Numbers, 4 bytes each: a long table's tree has a million elements.
+        var elements: [UInt32] = []
         heads { number, head in
-            if let element = body(head), startsWith(element, "<< /Type /StructElem") { found.insert(number) }
+            if let element = body(head), startsWith(element, "<< /Type /StructElem"),
+               let n = UInt32(exactly: number) { elements.append(n) }
         }
-        guard let parentTree = reference(after: "/ParentTree", in: rootBody), !found.contains(parentTree),
-              let treeObject = bytes(parentTree), let tree = body(treeObject[...]), startsWith(tree, "<< /Nums")
-        else { return found.sorted() }
-        var arrays: [Int] = []
-        for n in references(in: tree) where !found.contains(n) {
-            guard let object = bytes(n), let array = body(object[...]), startsWith(array, "["),
-                  references(in: array).allSatisfy(found.contains) else { continue }
-            arrays.append(n)
+        elements.sort()
+        func isElement(_ n: Int) -> Bool {
+            guard let key = UInt32(exactly: n) else { return false }
+            var low = 0, high = elements.count
+            while low < high {
+                let mid = (low + high) / 2
+                if elements[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return low < elements.count && elements[low] == key
         }
-        found.insert(parentTree)
-        found.formUnion(arrays)
-        return found.sorted()
+        var others = [root]
+        if let parentTree = reference(after: "/ParentTree", in: rootBody), parentTree != root, !isElement(parentTree),
+           let treeObject = bytes(parentTree), let tree = body(treeObject[...]), startsWith(tree, "<< /Nums") {
+            others.append(parentTree)
+            for n in references(in: tree) where n != root && n != parentTree && !isElement(n) {
+                guard let object = bytes(n), let array = body(object[...]), startsWith(array, "["),
+                      references(in: array).allSatisfy(isElement) else { continue }
+                others.append(n)
+            }
+        }
+        return elements.map(Int.init) + others
     }
 
     /// An object's bytes after `N G obj` and its white space.

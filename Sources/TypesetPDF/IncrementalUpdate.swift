@@ -30,7 +30,8 @@ struct IncrementalUpdate {
     /// Object number -> offset of its new version in the new file.
     private var offsets = ObjectOffsets()
     private var finished = false
-    private var leftOut = Set<Int>()
+    /// cairo's objects not copied, a bit per number (a long table's tree has a million).
+    private var leftOut: [UInt64] = []
     private(set) var nextNumber: Int
     private let previousXref: Int
     let root: Int
@@ -142,8 +143,13 @@ struct IncrementalUpdate {
 
     /// cairo's objects that the new file leaves out (they become free entries): nothing refers to them any more.
     mutating func leaveOut(_ numbers: [Int]) {
-        for n in numbers where n > 0 && n < nextNumber && !replaces(n) { leftOut.insert(n) }
+        for n in numbers where n > 0 && n < nextNumber && !replaces(n) {
+            if n / 64 >= leftOut.count { leftOut += repeatElement(0, count: max(n / 64 + 1, nextNumber / 64 + 1) - leftOut.count) }
+            leftOut[n / 64] |= 1 << UInt64(n % 64)
+        }
     }
+
+    private func isLeftOut(_ n: Int) -> Bool { n / 64 < leftOut.count && leftOut[n / 64] & (1 << UInt64(n % 64)) != 0 }
 
     static func find(_ needle: [UInt8], in hay: ArraySlice<UInt8>) -> Int? {
         guard hay.count >= needle.count else { return nil }
@@ -264,7 +270,7 @@ struct IncrementalUpdate {
         var entries = 0 ..< 0
         if let objects {
             for object in objects where offsets[object.number] == nil && object.number < nextNumber
-                && !leftOut.contains(object.number) {
+                && !isLeftOut(object.number) {
                 offsets[object.number] = length + pending.count
                 try copy(object.range)
             }

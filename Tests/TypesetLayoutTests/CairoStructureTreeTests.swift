@@ -39,7 +39,7 @@ final class CairoStructureTreeTests: XCTestCase {
         func bytes(_ n: Int) -> [UInt8]? { objects[n].map { Array("\(n) 0 obj\n\($0)\nendobj\n".utf8) } }
         return CairoStructureTree.objects(root: root, heads: { body in
             for n in objects.keys.sorted() { body(n, bytes(n)!.prefix(64)) }
-        }, bytes: bytes)
+        }, bytes: bytes).sorted()
     }
 
     func testTheTreeItsParentTreeAndPageArraysAreFound() {
