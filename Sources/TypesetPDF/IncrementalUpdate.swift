@@ -1,8 +1,8 @@
 // The tagging stage's output: cairo's file with the objects the stage changes (catalog, Info, pages, link
 // annotations, rewritten content streams) replaced and the ones it adds (structure tree, parent tree, XMP, output
-// intent) written, under one new cross-reference section. Nothing of cairo's file is parsed beyond its
-// cross-reference table and the objects named here: the rest is copied as byte ranges. cairo's own structure
-// tree stays in the file, unreferenced.
+// intent) written, under one new cross-reference stream (its elements packed: ObjectStreams.swift). Nothing of
+// cairo's file is parsed beyond its cross-reference table and the objects named here: the rest is copied as byte
+// ranges, except cairo's own structure tree, which nothing refers to any more (CairoStructureTree.swift).
 //
 // Memory stays small whatever the page count: the new file is written beside cairo's as the objects are made
 // (1 MB at a time: header, new objects, then cairo's kept objects copied in chunks), cairo's file is never held
@@ -30,6 +30,14 @@ struct IncrementalUpdate {
     /// Object number -> offset of its new version in the new file.
     private var offsets = ObjectOffsets()
     private var finished = false
+    /// The object stream being filled while packing (ObjectStreams.swift); nil: objects are written plain.
+    private var pack: ObjectStreamPack? = nil
+    /// While packing, `pending` holds the stream's bodies and this the file's bytes not yet written.
+    private var fileBytes: [UInt8] = []
+    private var packed = PackedObjects()
+    /// While packing: the object being written outgrew a chunk and is written plain (`pending` is the file's
+    /// bytes again, `fileBytes` the emptied bodies) until the next object begins.
+    private var ejected = false
     /// cairo's objects not copied, a bit per number (a long table's tree has a million).
     private var leftOut: [UInt64] = []
     private(set) var nextNumber: Int
@@ -95,9 +103,81 @@ struct IncrementalUpdate {
     mutating func reserve(count: Int) {
         nextNumber += max(count, 0)
         offsets.reserve(through: nextNumber)
+        if pack != nil { packed.reserve(through: nextNumber) }
     }
 
-    func replaces(_ number: Int) -> Bool { offsets[number] != nil }
+    func replaces(_ number: Int) -> Bool { offsets[number] != nil || packed.contains(number) }
+
+    /// Objects begun from here to `stopPacking()` go into compressed object streams (not streams: `putStream`
+    /// writes those plain). Only in a new file: an update appended to cairo's keeps its plain table.
+    mutating func startPacking() {
+        guard objects != nil, pack == nil else { return }
+        swap(&pending, &fileBytes)
+        pending.removeAll(keepingCapacity: true)
+        pack = ObjectStreamPack()
+    }
+
+    mutating func stopPacking() throws {
+        guard pack != nil else { return }
+        if !ejected {
+            try closePack()
+            swap(&pending, &fileBytes)
+        }
+        ejected = false
+        fileBytes = []
+        pack = nil
+        try flushIfFull()
+    }
+
+    /// Starts object `number` in the stream being filled, closing that stream first when it is full.
+    private mutating func packObject(_ number: Int) throws {
+        if ejected {
+            swap(&pending, &fileBytes)
+            pending.removeAll(keepingCapacity: true)
+            ejected = false
+        }
+        ObjectStreamPack.trimEnd(&pending)
+        if pack?.isFull == true || pending.count >= ObjectStreamPack.maximumBytes { try closePack() }
+        pack?.entries.append((number, pending.count))
+    }
+
+    /// Writes the stream being filled as an object of the file, and starts an empty one.
+    private mutating func closePack() throws {
+        guard let filled = pack, !filled.entries.isEmpty else { return }
+        ObjectStreamPack.trimEnd(&pending)
+        let (data, first) = filled.data(bodies: pending)
+        let number = reserve()
+        packed.add(filled.entries.map(\.number), stream: number)
+        let compressed = Deflate.fast(Data(data))
+        swap(&pending, &fileBytes)
+        offsets[number] = length + pending.count
+        let filter = compressed == nil ? "" : " /Filter /FlateDecode"
+        pending.append(contentsOf: "\(number) 0 obj\n<< /Type /ObjStm /N \(filled.entries.count) /First \(first)\(filter) /Length \(compressed?.count ?? data.count) >>\nstream\n".utf8)
+        if let compressed { pending.append(contentsOf: compressed) } else { pending.append(contentsOf: data) }
+        pending.append(ascii: "\nendstream\nendobj\n")
+        if pending.count >= Self.flushSize { try flush() }
+        swap(&pending, &fileBytes)
+        pending.removeAll(keepingCapacity: true)
+        pack = ObjectStreamPack()
+    }
+
+    /// Writes what is pending once it is a chunk's worth. While packing, an object that grows that large (a
+    /// parent tree, an element with a million kids) leaves the stream and goes on plain, so that no object is
+    /// ever held whole.
+    private mutating func flushIfFull() throws {
+        guard pending.count >= Self.flushSize else { return }
+        if pack == nil || ejected { return try flush() }
+        guard let current = pack?.entries.popLast() else { return }
+        let body = Array(pending[current.offset...])
+        pending.removeSubrange(current.offset...)
+        try closePack()
+        swap(&pending, &fileBytes)
+        ejected = true
+        offsets[current.number] = length + pending.count
+        pending.append(contentsOf: "\(current.number) 0 obj\n".utf8)
+        pending.append(contentsOf: body)
+        if pending.count >= Self.flushSize { try flush() }
+    }
 
     /// cairo's stream objects written without a filter (with content compression off: form XObjects, ToUnicode
     /// maps), found by looking at each object's dictionary only.
@@ -177,10 +257,17 @@ struct IncrementalUpdate {
 
     /// A stream object: `dictionary` entries (without /Length) and its data.
     mutating func putStream(_ number: Int, _ dictionary: String, _ data: Data) throws {
+        // Streams are never packed: written plain, with the file's bytes, whatever the mode.
+        let packing = pack, bodies = packing != nil && !ejected
+        pack = nil
+        if bodies { swap(&pending, &fileBytes) }
         try begin(number)
         pending.append(contentsOf: "<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8)
         pending.append(contentsOf: data)
         pending.append(ascii: "\nendstream\nendobj\n")
+        if pending.count >= Self.flushSize { try flush() }
+        if bodies { swap(&pending, &fileBytes) }
+        pack = packing
     }
 
     /// Object `number` begun with at most `maximum` bytes written through a cursor (then `write`, `end`, or
@@ -191,8 +278,12 @@ struct IncrementalUpdate {
 
     /// `begin(number, ...)` when `number` is given, else `write(maximum:_:)`.
     mutating func write(maximum: Int, beginning number: Int?, _ make: (inout ByteCursor) -> Void) throws {
-        if pending.count >= Self.flushSize { try flush() }
+        try flushIfFull()
         guard let number else { return pending.appendWriting(maximum: maximum, make) }
+        if pack != nil {
+            try packObject(number)
+            return pending.appendWriting(maximum: maximum, make)
+        }
         offsets[number] = length + pending.count
         pending.appendWriting(maximum: maximum + 32) { out in
             out.putInt(number)
@@ -203,7 +294,8 @@ struct IncrementalUpdate {
 
     /// Object `number` written in parts (`write`, then `end`): an element with a million kids is never one string.
     mutating func begin(_ number: Int) throws {
-        if pending.count >= Self.flushSize { try flush() }
+        try flushIfFull()
+        if pack != nil { return try packObject(number) }
         offsets[number] = length + pending.count
         pending.appendWriting(maximum: 32) { out in
             out.putInt(number)
@@ -213,19 +305,19 @@ struct IncrementalUpdate {
 
     mutating func write(_ syntax: String) throws {
         pending.append(contentsOf: syntax.utf8)
-        if pending.count >= Self.flushSize { try flush() }
+        try flushIfFull()
     }
 
     /// Appends to the object begun: `make` adds its bytes to the pending buffer directly.
     mutating func write(_ make: (inout [UInt8]) -> Void) throws {
         make(&pending)
-        if pending.count >= Self.flushSize { try flush() }
+        try flushIfFull()
     }
 
     /// Appends at most `maximum` bytes through a cursor (PDFBytes.swift): no capacity check per byte.
     mutating func write(maximum: Int, _ make: (inout ByteCursor) -> Void) throws {
         pending.appendWriting(maximum: maximum, make)
-        if pending.count >= Self.flushSize { try flush() }
+        try flushIfFull()
     }
 
     mutating func end() throws { try write("\nendobj\n") }
@@ -262,58 +354,64 @@ struct IncrementalUpdate {
 
     /// Writes cairo's kept objects, the cross-reference section and a trailer with a deterministic /ID (a hash of
     /// the bytes before the table, so the same input gives the same file); the new file then replaces cairo's.
+    /// A new file ends in a cross-reference stream; an update appended to cairo's file, in a table.
     mutating func finish() throws {
         defer { release() }
-        var xref: [UInt8] = Array("xref\n".utf8)
-        let previous: Int?
-        // The table is written a megabyte at a time after the bytes before it (which the /ID hashes).
-        var entries = 0 ..< 0
+        try stopPacking()
         if let objects {
             for object in objects where offsets[object.number] == nil && object.number < nextNumber
-                && !isLeftOut(object.number) {
+                && !isLeftOut(object.number) && !packed.contains(object.number) {
                 offsets[object.number] = length + pending.count
                 try copy(object.range)
             }
-            xref.append(ascii: "0 ")
-            xref.appendInt(nextNumber)
-            xref.append(ascii: "\n0000000000 65535 f \n")
-            entries = 1 ..< nextNumber
-            previous = nil
-        } else {
-            let numbers = offsets.keys.sorted()
-            var i = 0
-            while i < numbers.count {
-                var j = i
-                while j + 1 < numbers.count && numbers[j + 1] == numbers[j] + 1 { j += 1 }
-                xref.append(contentsOf: "\(numbers[i]) \(j - i + 1)\n".utf8)
-                for n in numbers[i...j] { xref.appendXrefEntry(offsets[n] ?? 0) }
-                i = j + 1
-            }
-            previous = previousXref
+            return try finishWithStream()
+        }
+        // An update appended to a copy of cairo's file: a table of the objects written, pointing back to cairo's.
+        var xref: [UInt8] = Array("xref\n".utf8)
+        let numbers = offsets.keys.sorted()
+        var i = 0
+        while i < numbers.count {
+            var j = i
+            while j + 1 < numbers.count && numbers[j + 1] == numbers[j] + 1 { j += 1 }
+            xref.append(contentsOf: "\(numbers[i]) \(j - i + 1)\n".utf8)
+            for n in numbers[i...j] { xref.appendXrefEntry(offsets[n] ?? 0) }
+            i = j + 1
         }
         try flush()
         let xrefAt = length
         let id = hash.hex
         var trailer = "trailer\n<< /Size \(nextNumber) /Root \(root) 0 R"
         if let info { trailer += " /Info \(info) 0 R" }
-        if let previous { trailer += " /Prev \(previous)" }
-        trailer += " /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
+        trailer += " /Prev \(previousXref) /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xrefAt)\n%%EOF\n"
         pending = xref
-        // A few thousand entries at a time through one cursor (a million objects: one call each cost ~500
-        // instructions).
-        var n = entries.lowerBound
-        while n < entries.upperBound {
-            let end = min(n + 4096, entries.upperBound)
-            let offsets = offsets
-            pending.appendWriting(maximum: ByteCursor.xrefEntryMaximum * (end - n)) { out in
-                for k in n ..< end {
-                    if let offset = offsets[k] { out.putXrefEntry(offset) } else { out.put("0000000000 00000 f \n") }
-                }
-            }
-            n = end
-            if pending.count >= Self.flushSize { try flush() }
-        }
         pending.append(contentsOf: trailer.utf8)
+        try flush()
+        guard rename(outputPath, path) == 0 else {
+            throw QPDFError(description: "cannot replace '\(path)': \(Self.reason())")
+        }
+        finished = true
+    }
+
+    /// A new file's end: a cross-reference stream (the packed objects need one) with the trailer's keys, after
+    /// the bytes the /ID hashes.
+    private mutating func finishWithStream() throws {
+        try flush()
+        let xrefAt = length, number = reserve()
+        offsets[number] = xrefAt
+        let offsets = offsets
+        let width = CrossReferenceStream.width(largest: max(xrefAt, nextNumber))
+        let deflate = DeflateStream()
+        CrossReferenceStream.write(size: nextNumber, width: width, offset: { offsets[$0] }, packed: packed, into: deflate)
+        guard deflate.succeeded else {
+            throw QPDFError(description: "zlib cannot compress the cross-reference stream")
+        }
+        let id = hash.hex
+        var dictionary = "<< /Type /XRef /Size \(nextNumber) /W [1 \(width) 2] /Root \(root) 0 R"
+        if let info { dictionary += " /Info \(info) 0 R" }
+        dictionary += " /ID [<\(id)> <\(id)>] /Filter /FlateDecode /Length \(deflate.output.count) >>"
+        pending.append(contentsOf: "\(number) 0 obj\n\(dictionary)\nstream\n".utf8)
+        pending.append(contentsOf: deflate.output)
+        pending.append(contentsOf: "\nendstream\nendobj\nstartxref\n\(xrefAt)\n%%EOF\n".utf8)
         try flush()
         guard rename(outputPath, path) == 0 else {
             throw QPDFError(description: "cannot replace '\(path)': \(Self.reason())")

@@ -132,3 +132,47 @@ enum Deflate {
         return Data(out.prefix(Int(length)))
     }
 }
+
+/// zlib's deflate fed a piece at a time, so that a large stream (a cross-reference stream of a million entries)
+/// is never held uncompressed whole. The z_stream lives on the heap: zlib's state points back at it.
+final class DeflateStream {
+    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    private var failed: Bool
+    private(set) var output: [UInt8] = []
+    var succeeded: Bool { !failed }
+
+    init(level: Int32 = 1) {
+        stream.initialize(to: z_stream())
+        failed = deflateInit_(stream, level, ZLIB_VERSION, Int32(clamping: MemoryLayout<z_stream>.size)) != Z_OK
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// Compresses `bytes`; with `finish`, ends the stream. false once zlib failed (then `output` is not used).
+    @discardableResult
+    func add(_ bytes: [UInt8], finish: Bool = false) -> Bool {
+        guard !failed else { return false }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        bytes.withUnsafeBufferPointer { input in
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.pointee.avail_in = uInt(input.count)
+            while true {
+                let status: Int32 = chunk.withUnsafeMutableBufferPointer { out in
+                    stream.pointee.next_out = out.baseAddress
+                    stream.pointee.avail_out = uInt(out.count)
+                    return deflate(stream, finish ? Z_FINISH : Z_NO_FLUSH)
+                }
+                let made = chunk.count - Int(stream.pointee.avail_out)
+                output.append(contentsOf: chunk[..<made])
+                if status == Z_STREAM_END { return }
+                guard status == Z_OK || status == Z_BUF_ERROR else { failed = true; return }
+                if !finish && stream.pointee.avail_in == 0 { return }
+            }
+        }
+        stream.pointee.next_in = nil
+        return !failed
+    }
+}

@@ -185,6 +185,8 @@ enum TaggedPDF {
     /// element's own content), the parent tree, the link annotations; pages get their keys. Returns the root.
     static func writeTree(_ tree: StructureTree, links: [[RecordedLink]], pageHeight: Double, _ cairo: CairoPages,
                           _ update: inout IncrementalUpdate) throws -> Int {
+        // The tree, the pages and the annotations go into compressed object streams (ObjectStreams.swift).
+        update.startPacking()
         let root = update.reserve(), document = update.reserve(), parentTree = update.reserve()
         // Element of rank r (its place in id order) -> object firstNumber + r.
         let firstNumber = update.nextNumber
@@ -216,36 +218,20 @@ enum TaggedPDF {
             try update.put(pageNumbers[p], cairo.dictionaries[p].with(keys))
         }
         var key = tree.owners.count
-        var linkKeys: [UInt8] = []
+        var linkKeys: [(key: Int, element: Int)] = []
         for link in tree.linkElements {
             let recorded = links[link.page][link.index]
             try update.begin(annotations[link.page][link.index], maximum: PDFLinks.annotationMaximum(recorded) + 8) { out in
                 PDFLinks.putAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
                 out.put("\nendobj\n")
             }
-            let separator = !linkKeys.isEmpty, element = number(link.element)
-            linkKeys.appendWriting(maximum: 64) { out in
-                if separator { out.put(0x20) }
-                out.putInt(key)
-                out.put(0x20)
-                out.putRef(element)
-            }
+            linkKeys.append((key, number(link.element)))
             key += 1
         }
-        try update.begin(parentTree)
-        try update.write("<< /Nums [")
-        for (p, owners) in tree.owners.enumerated() {
-            try writeParentTreeEntry(p, owners, separator: p > 0, firstElement: firstNumber, &update)
-        }
-        let separator = tree.owners.isEmpty ? "" : " "
-        if !linkKeys.isEmpty {
-            try update.write(separator)
-            try update.write { $0.append(contentsOf: linkKeys) }
-        }
-        try update.write("] >>")
-        try update.end()
+        try writeParentTree(parentTree, owners: tree.owners, links: linkKeys, firstElement: firstNumber, &update)
         try update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
                    + " /ParentTreeNextKey \(key) >>")
+        try update.stopPacking()
         return root
     }
 

@@ -124,6 +124,59 @@ extension TaggedPDF {
         out.put(" >>\nendobj\n")
     }
 
+    /// Keys of the parent tree in one node: a node holds a few pages' arrays, and can go into an object stream.
+    static let parentTreeLeaf = 32
+
+    /// The parent tree (PDF 1.7, 14.7.4.4): page p's key is p, then one key per link annotation (`links` in
+    /// key order, from the page count on). Past one
+    /// leaf's worth it is a number tree: a root with /Kids and leaves with /Limits, each a few pages long (as
+    /// one object it was megabytes for a long table, too large to pack).
+    static func writeParentTree(_ number: Int, owners: [PageOwners], links: [(key: Int, element: Int)],
+                                firstElement: Int, _ update: inout IncrementalUpdate) throws {
+        let pages = owners.count, total = pages + links.count
+        func writeEntries(_ keys: Range<Int>) throws {
+            for k in keys {
+                if k < pages {
+                    try writeParentTreeEntry(k, owners[k], separator: k > keys.lowerBound, firstElement: firstElement, &update)
+                    continue
+                }
+                let link = links[k - pages], separator = k > keys.lowerBound
+                try update.write(maximum: 48) { out in
+                    if separator { out.put(0x20) }
+                    out.putInt(link.key)
+                    out.put(0x20)
+                    out.putRef(link.element)
+                }
+            }
+        }
+        guard total > parentTreeLeaf else {
+            try update.begin(number)
+            try update.write("<< /Nums [")
+            try writeEntries(0 ..< total)
+            try update.write("] >>")
+            return try update.end()
+        }
+        let leaves = stride(from: 0, to: total, by: parentTreeLeaf).map { $0 ..< min($0 + parentTreeLeaf, total) }
+        let numbers = leaves.map { _ in update.reserve() }
+        try update.begin(number)
+        try update.write("<< /Kids [")
+        for (k, leaf) in numbers.enumerated() {
+            try update.write(maximum: 24) { out in
+                if k > 0 { out.put(0x20) }
+                out.putRef(leaf)
+            }
+        }
+        try update.write("] >>")
+        try update.end()
+        for (keys, leaf) in zip(leaves, numbers) {
+            try update.begin(leaf)
+            try update.write("<< /Limits [\(keys.lowerBound) \(keys.upperBound - 1)] /Nums [")
+            try writeEntries(keys)
+            try update.write("] >>")
+            try update.end()
+        }
+    }
+
     /// Page `p`'s parent-tree entry: `p [owner owner null ...]` (owners are ranks).
     static func writeParentTreeEntry(_ p: Int, _ owners: PageOwners, separator: Bool, firstElement: Int,
                                      _ update: inout IncrementalUpdate) throws {

@@ -31,7 +31,8 @@ final class ManyLinksTests: XCTestCase {
         XCTAssertEqual(links.map { $0["/Subtype"] as? String }, Array(repeating: "/Link", count: count))
 
         let root = json.dictionary(json.catalog["/StructTreeRoot"])
-        let nums = try XCTUnwrap(json.dictionary(root["/ParentTree"])["/Nums"] as? [Any])
+        let nums = json.numberTree(root["/ParentTree"])
+        XCTAssertFalse(nums.isEmpty)
         var parents: [Int: String] = [:]
         for k in stride(from: 0, to: nums.count - 1, by: 2) {
             if let key = nums[k] as? Int { parents[key] = json.dictionary(nums[k + 1])["/S"] as? String }

@@ -62,6 +62,20 @@ struct QPDFJSON {
         return s.hasPrefix("u:") ? String(s.dropFirst(2)) : s
     }
 
+    /// A number tree's `/Nums` entries in key order, its `/Kids` followed (PDF 1.7, 7.9.7); each node's keys
+    /// must lie within its `/Limits`.
+    func numberTree(_ ref: Any?) -> [Any] {
+        let node = dictionary(ref)
+        if let nums = node["/Nums"] as? [Any] {
+            if let limits = node["/Limits"] as? [Int], limits.count == 2 {
+                let keys = stride(from: 0, to: nums.count - 1, by: 2).compactMap { nums[$0] as? Int }
+                XCTAssertTrue(keys.allSatisfy { limits[0] <= $0 && $0 <= limits[1] }, "keys outside /Limits \(limits)")
+            }
+            return nums
+        }
+        return (node["/Kids"] as? [Any] ?? []).flatMap(numberTree)
+    }
+
     /// Objects that nothing reached from the trailer refers to (`obj:N G R` keys): bytes a reader never sees.
     /// Lone numbers are not counted (see below).
     var unreachable: [String] {
@@ -78,8 +92,12 @@ struct QPDFJSON {
         }
         // With stream data inline, qpdf's JSON leaves /Length out of stream dictionaries: the numbers those
         // referred to cannot be told from unused ones here.
+        // Object streams and the cross-reference stream hold objects rather than being referred to.
         return objects.keys.filter { key in
-            key.hasPrefix("obj:") && !seen.contains(key) && !((objects[key] as? [String: Any])?["value"] is NSNumber)
+            let object = objects[key] as? [String: Any]
+            let type = ((object?["stream"] as? [String: Any])?["dict"] as? [String: Any])?["/Type"] as? String
+            return key.hasPrefix("obj:") && !seen.contains(key) && !(object?["value"] is NSNumber)
+                && type != "/ObjStm" && type != "/XRef"
         }.sorted()
     }
 

@@ -96,7 +96,8 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try QPDFJSON(pdf)
         let root = json.dictionary(json.catalog["/StructTreeRoot"])
-        let nums = try XCTUnwrap(json.dictionary(root["/ParentTree"])["/Nums"] as? [Any])
+        let nums = json.numberTree(root["/ParentTree"])
+        XCTAssertFalse(nums.isEmpty)
         var parents: [Int: Any] = [:]
         for k in stride(from: 0, to: nums.count - 1, by: 2) { if let key = nums[k] as? Int { parents[key] = nums[k + 1] } }
         let document = try json.structureTree()
@@ -284,6 +285,31 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(elements.count, count(tree), "every element in the file is one of the tree's")
         XCTAssertEqual(tree.all("H1").count, 1)
         XCTAssertGreaterThan(tree.all("Link").count, 1, "the link and the contents' entries")
+    }
+
+    /// Past 32 keys the parent tree is a number tree (a root with /Kids, leaves with /Limits), and the elements
+    /// are packed into compressed object streams: a long document's tree stays small and readable.
+    func testALongDocumentsParentTreeIsANumberTreeAndItsElementsArePacked() throws {
+        let body = (1...120).map { "Paragraph number \($0) with a [link](https://example.com/\($0))." }.joined(separator: "\n\n")
+        let (pdf, result) = try build("---\npage: 200pt x 160pt\nmargin: 20pt\n---\n" + body + "\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        PDF.assertValid(pdf)
+        let pages = try PDF.pageCount(pdf)
+        XCTAssertGreaterThan(pages, 20)
+        let json = try QPDFJSON(pdf)
+        let root = json.dictionary(json.catalog["/StructTreeRoot"])
+        let parentTree = json.dictionary(root["/ParentTree"])
+        let kids = try XCTUnwrap(parentTree["/Kids"] as? [Any], "a number tree")
+        XCTAssertGreaterThan(kids.count, 1)
+        XCTAssertNil(parentTree["/Nums"])
+        let nums = json.numberTree(root["/ParentTree"])
+        let keys = stride(from: 0, to: nums.count, by: 2).compactMap { nums[$0] as? Int }
+        XCTAssertEqual(keys, Array(0 ..< pages + 120), "every page, then every link, in key order")
+        XCTAssertEqual(root["/ParentTreeNextKey"] as? Int, pages + 120)
+        XCTAssertEqual(json.unreachable, [])
+        let xref = try PDF.tool("qpdf", ["--show-xref", pdf])
+        let packed = xref.split(separator: "\n").filter { $0.contains("compressed; stream") }.count
+        XCTAssertGreaterThan(packed, 3 * 120, "elements, annotations and pages are packed")
     }
 
     func testSameInputSameBytes() throws {
