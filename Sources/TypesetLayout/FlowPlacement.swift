@@ -113,6 +113,7 @@ extension Paginator {
         var offset = start
         var gap = (start == 0 && !region.isEmpty) ? pendingSpace + style.spaceBefore : 0
         var reuse: FragmentReuse? = nil
+        var fragmentLines = 8
         // Ragged lines are broken greedily, so the lines a layout has left serve the next column too, when its
         // fragment is as wide and as placed (a fresh layout from the same offset breaks alike): narrow columns
         // cost one layout per column otherwise. Total-fit lines depend on the text around them: laid out anew.
@@ -242,8 +243,16 @@ extension Paginator {
                                 continue
                             }
                         }
+                        // Beside a curve each band has its own width and a layout serves one line: the next is
+                        // made for as many lines as the last one served and two, not eight; twice as many when
+                        // it served all it could (back to eight once the bands are alike again).
+                        if let r = nextReuse {
+                            let served = r.line + 1
+                            fragmentLines = served >= r.usable ? min(8, 2 * (r.usable + 2)) : max(3, served + 2)
+                        }
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
-                                                   frame: frame, fontSize: fontSize, direction: direction)
+                                                   frame: frame, fontSize: fontSize, direction: direction,
+                                                   lines: greedy ? fragmentLines : 8)
                         fresh = true
                     }
                     // After its last line: where its text ends (a layout cut before a long word ends early).
@@ -412,12 +421,16 @@ extension Paginator {
     /// there too: a band too narrow for it is tried again a little lower, and a layout of all of a 1,500-letter
     /// word per try (Pango's cost quadratic in it) took 13 s for 8 columns beside an @exclude.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
-                                frame: ColumnFrame, fontSize: Double, direction: BaseDirection) -> FragmentReuse {
+                                frame: ColumnFrame, fontSize: Double, direction: BaseDirection,
+                                lines: Int = 8) -> FragmentReuse {
         // At least 256 bytes for the total-fit breaker (its first lines look ahead); ragged lines are broken
-        // greedily, so a narrow fragment lays out only its eight lines (Pango shapes the rest of a run again for
-        // each line: 256 bytes two letters a line cost 4 pieces per band, 10 s for 95 KB in 12 columns).
-        let floor = ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine) ? 256 : 64
-        var budget = max(floor, clampedInt(min(8 * width / (0.4 * max(fontSize, 1)), 65_536)))
+        // greedily, so a narrow fragment lays out only its `lines` lines (Pango shapes the rest of a run again for
+        // each line: 256 bytes two letters a line cost 4 pieces per band, 10 s for 95 KB in 12 columns). Fewer
+        // than eight when the last layout served fewer: beside a circle in 8 narrow columns each band differs,
+        // and eight-line layouts for one line each took 23 s for 162 KB.
+        let totalFit = ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine)
+        let floor = totalFit ? 256 : lines >= 8 ? 64 : 8 * lines
+        var budget = max(floor, clampedInt(min(Double(lines) * width / (0.4 * max(fontSize, 1)), 65_536)))
         var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,
                                     direction: direction)
