@@ -118,6 +118,7 @@ extension Paginator {
         // fragment is as wide and as placed (a fresh layout from the same offset breaks alike): narrow columns
         // cost one layout per column otherwise. Total-fit lines depend on the text around them: laid out anew.
         let greedy = !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine)
+        let fromLeft = greedy && (style.alignment == .left || style.alignment == .start) && direction != .rightToLeft
         var force = false
         // Orphans: a paragraph that cannot start with that many lines here starts in the next column.
         if start == 0, !region.isEmpty, flow.positioned == nil, p.hasLine(1) {
@@ -245,14 +246,17 @@ extension Paginator {
                         }
                         // Beside a curve each band has its own width and a layout serves one line: the next is
                         // made for as many lines as the last one served and two, not eight; twice as many when
-                        // it served all it could (back to eight once the bands are alike again).
-                        if let r = nextReuse {
+                        // it served all it could (back to eight once the bands are alike again). Only for lines
+                        // set from the left: Pango aligns a layout's first line without the hyphen it adds when
+                        // it breaks a word, so a right-aligned or centred first line sits a hyphen's width off
+                        // its neighbours, and more first lines would show it more often.
+                        if fromLeft, let r = nextReuse {
                             let served = r.line + 1
                             fragmentLines = served >= r.usable ? min(8, 2 * (r.usable + 2)) : max(3, served + 2)
                         }
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
                                                    frame: frame, fontSize: fontSize, direction: direction,
-                                                   lines: greedy ? fragmentLines : 8)
+                                                   lines: fromLeft ? fragmentLines : 8)
                         fresh = true
                     }
                     // After its last line: where its text ends (a layout cut before a long word ends early).
