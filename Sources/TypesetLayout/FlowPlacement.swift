@@ -247,9 +247,10 @@ extension Paginator {
                         // Beside a curve each band has its own width and a layout serves one line: the next is
                         // made for as many lines as the last one served and two, not eight; twice as many when
                         // it served all it could (back to eight once the bands are alike again). Only for lines
-                        // set from the left: Pango aligns a layout's first line without the hyphen it adds when
-                        // it breaks a word, so a right-aligned or centred first line sits a hyphen's width off
-                        // its neighbours, and more first lines would show it more often.
+                        // set from the left: a fragment layout's first line, broken inside a word, is aligned
+                        // without the hyphen added to it (a bare PangoLayout aligns all its lines alike), so a
+                        // right-aligned or centred first line sits a hyphen's width off its neighbours, and more
+                        // first lines would show it more often.
                         if fromLeft, let r = nextReuse {
                             let served = r.line + 1
                             fragmentLines = served >= r.usable ? min(8, 2 * (r.usable + 2)) : max(3, served + 2)
