@@ -98,9 +98,9 @@ final class ObjectStreamTests: XCTestCase {
         try update.stopPacking()
         try update.finish()
 
-        let check = try run("qpdf", ["--check", path])
+        let check = try PDFTool.run("qpdf", ["--check", path])
         XCTAssertTrue(check.contains("No syntax or stream encoding errors"), check)
-        let xref = try run("qpdf", ["--show-xref", path])
+        let xref = try PDFTool.run("qpdf", ["--show-xref", path])
         let compressed = xref.split(separator: "\n").filter { $0.contains("compressed; stream") }
         XCTAssertEqual(compressed.count, 1201, "the small objects and the last one are packed")
         XCTAssertGreaterThan(Set(compressed.map { $0.split(separator: ",").first ?? "" }).count, 2,
@@ -109,24 +109,11 @@ final class ObjectStreamTests: XCTestCase {
         XCTAssertTrue(xref.contains("\(stream)/0: uncompressed"))
         let numbers = expected.keys.sorted()
         for n in [numbers[0], numbers[600], numbers[numbers.count - 2], after] {
-            let shown = try run("qpdf", ["--show-object=\(n)", path]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let shown = try PDFTool.run("qpdf", ["--show-object=\(n)", path]).trimmingCharacters(in: .whitespacesAndNewlines)
             XCTAssertEqual(shown.replacingOccurrences(of: " ", with: ""), expected[n]?.replacingOccurrences(of: " ", with: ""))
         }
-        let largeShown = try run("qpdf", ["--show-object=\(large)", path])
+        let largeShown = try PDFTool.run("qpdf", ["--show-object=\(large)", path])
         XCTAssertTrue(largeShown.hasPrefix("[ 0 1 2") && largeShown.contains("59999 ]"), String(largeShown.prefix(40)))
-        XCTAssertEqual(try run("qpdf", ["--show-object=\(stream)", "--raw-stream-data", path]), "stream data")
-    }
-
-    private func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        XCTAssertEqual(try PDFTool.run("qpdf", ["--show-object=\(stream)", "--raw-stream-data", path]), "stream data")
     }
 }
