@@ -236,6 +236,7 @@ public enum Typesetter {
         parsed.document = RTDocument(file: name)
         var lowered = Lowering.lower(consume tree, options: options, parseInlines: RTParser.parseInlines)
         Lowering.releaseSharedValues()
+        MallocArenas.trim()
         lowered.document.sourceName = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
         diagnostics.append(contentsOf: lowered.diagnostics)
         outcome.inputs += lowered.referencedFiles + lowered.document.fontFiles

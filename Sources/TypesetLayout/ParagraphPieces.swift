@@ -262,7 +262,8 @@ final class PieceSet {
     private var speculation: PieceSpeculation?
     private var adopted: [BuiltPiece] = []
     private lazy var speculates = PieceSpeculation.allowed(builder.paragraph, bytes: builder.bytes, engine: builder.engine)
-    private var slices: [AttributedParagraph] = []
+    /// Per piece: where its text ends (its slice is made again when its layout is).
+    private var ends: [Int] = []
     /// Per piece: planned line starts of an unbreakable stretch (UnbreakableText), in the piece's offsets.
     private var breaks: [[Int]] = []
     /// Per piece: where its text starts and where the next piece starts, its first line, its line boxes.
@@ -423,7 +424,7 @@ final class PieceSet {
             image.line += lineCount
             images.append(image)
         }
-        slices.append(piece.slice)
+        ends.append(piece.end)
         breaks.append(piece.breaks)
         starts.append(piece.start)
         nexts.append(piece.next)
@@ -465,7 +466,7 @@ final class PieceSet {
     private func layout(_ k: Int) -> ParagraphLayout {
         if let layout = layouts[k] { return layout }
         var ignored: [Diagnostic] = []  // reported when the piece was first laid out
-        let layout = builder.layout(slices[k], breaks: breaks[k], diagnostics: &ignored)
+        let layout = builder.layout(builder.slice(starts[k]..<ends[k]), breaks: breaks[k], diagnostics: &ignored)
         remember(layout, at: k)
         return layout
     }
