@@ -11,6 +11,8 @@
     F(void, qpdf_cleanup, (qpdf_data *q), (q)) \
     F(void, qpdf_silence_errors, (qpdf_data q), (q)) \
     F(QPDF_ERROR_CODE, qpdf_read, (qpdf_data q, char const *f, char const *p), (q, f, p)) \
+    F(QPDF_ERROR_CODE, qpdf_read_memory, (qpdf_data q, char const *d, char const *b, unsigned long long n, \
+        char const *p), (q, d, b, n, p)) \
     F(QPDF_BOOL, qpdf_has_error, (qpdf_data q), (q)) \
     F(qpdf_error, qpdf_get_error, (qpdf_data q), (q)) \
     F(char const *, qpdf_get_error_full_text, (qpdf_data q, qpdf_error e), (q, e)) \

@@ -77,6 +77,7 @@ enum TaggedPDF {
     static func rewritePages(_ pdf: QPDFFile, _ input: TaggingInput, _ update: inout IncrementalUpdate,
                              memo: PageStreamMemo?) throws -> CairoPages {
         let pages = (0..<pdf.pageCount).map(pdf.page)
+        pdf.dropMappedPages()
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
         }
@@ -88,6 +89,7 @@ enum TaggedPDF {
             let range = start..<min(start + batch, pages.count)
             let streams = try range.map { try contentStreams(of: pages[$0], pdf, memo: memo) }
             update.leaveOut(streams.flatMap { $0.map(\.lengthObject) })
+            pdf.dropMappedPages()  // read: the file's pages need not stay resident (QPDFFile)
             let marks = range.map { input.pages[$0].count }
             let silent = range.map { $0 < input.actualTexts.count ? input.actualTexts[$0] : [] }
             let done = PageRewrites(count: range.count)
@@ -105,7 +107,10 @@ enum TaggedPDF {
             }
         }
         try compressRest(pdf, &update)
-        return CairoPages(pdf, pages: pages, input, info: update.info != nil, continuations: continuations)
+        pdf.dropMappedPages()
+        let cairo = CairoPages(pdf, pages: pages, input, info: update.info != nil, continuations: continuations)
+        pdf.dropMappedPages()
+        return cairo
     }
 
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream

@@ -35,6 +35,8 @@ TYPESET_QPDF_HIDDEN qpdf_data qpdf_init(void);
 TYPESET_QPDF_HIDDEN void qpdf_cleanup(qpdf_data *qpdf);
 TYPESET_QPDF_HIDDEN void qpdf_silence_errors(qpdf_data qpdf);
 TYPESET_QPDF_HIDDEN QPDF_ERROR_CODE qpdf_read(qpdf_data qpdf, char const *filename, char const *password);
+TYPESET_QPDF_HIDDEN QPDF_ERROR_CODE qpdf_read_memory(qpdf_data qpdf, char const *description, char const *buffer,
+                                                     unsigned long long size, char const *password);
 TYPESET_QPDF_HIDDEN QPDF_BOOL qpdf_has_error(qpdf_data qpdf);
 TYPESET_QPDF_HIDDEN qpdf_error qpdf_get_error(qpdf_data qpdf);
 TYPESET_QPDF_HIDDEN char const *qpdf_get_error_full_text(qpdf_data q, qpdf_error e);
