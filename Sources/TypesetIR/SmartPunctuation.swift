@@ -24,11 +24,8 @@ enum SmartPunctuation {
         for inline in inlines {
             switch inline.kind {
             case .text(let text):
-                var previous: UInt8 = 0
-                for b in text.utf8 {
-                    if b == 0x22 || b == 0x27 || ((b == 0x2D || b == 0x2E) && b == previous) { return true }
-                    previous = b
-                }
+                var utf8 = text
+                if utf8.withUTF8(mayChange) { return true }
             case .strong(let c), .emphasis(let c), .underline(let c), .strikethrough(let c), .superscript(let c),
                  .subscript(let c), .highlight(let c), .span(let c, _):
                 if mayChange(c) { return true }
@@ -37,6 +34,17 @@ enum SmartPunctuation {
             default:
                 break
             }
+        }
+        return false
+    }
+
+    /// Whether the bytes hold a quote, `--` or `..` (read from the string's own buffer: 0.9 ms of the 35,000-word
+    /// report's lowering went to iterating its UTF-8 view).
+    static func mayChange(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b == 0x22 || b == 0x27 || ((b == 0x2D || b == 0x2E) && b == previous) { return true }
+            previous = b
         }
         return false
     }

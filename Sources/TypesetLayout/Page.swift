@@ -26,7 +26,9 @@ public struct PlacedLine {
     /// The structure it belongs to when its paragraph is shared (a `@toc` page number); else the paragraph's.
     public var structure: StructurePath? = nil
 
-    public var box: LineBox { paragraph.lines[lineIndex] }
+    /// Read on every question about the line (drawing, tagging, links): straight from the layout's lines, without
+    /// the array `lines` hands out.
+    public var box: LineBox { paragraph.line(lineIndex) }
     /// Left edge of the line's logical box on the page.
     public var x: Double { originX + box.x - paragraph.left }
     /// Top of the line box on the page.

@@ -143,9 +143,10 @@ final class TagRecorder {
     /// false for all past 256 lines). A point strictly inside such a line's height is in no earlier line.
     private static func aloneInTheirBand(_ lines: [PlacedLine]) -> [Bool] {
         guard lines.count <= 256 else { return Array(repeating: false, count: lines.count) }
+        let tops = lines.map(\.top)
+        let bottoms = lines.indices.map { tops[$0] + lines[$0].box.height }
         return lines.indices.map { k in
-            let top = lines[k].top, bottom = top + lines[k].box.height
-            return !lines[..<k].contains { $0.top < bottom && top < $0.top + $0.box.height }
+            !(0 ..< k).contains { tops[$0] < bottoms[k] && tops[k] < bottoms[$0] }
         }
     }
 

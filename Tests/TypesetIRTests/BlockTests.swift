@@ -263,6 +263,18 @@ final class GitHubAnchorTests: XCTestCase {
         XCTAssertEqual(DocumentLowerer.githubSlug("`--height` mode"), "--height-mode")
     }
 
+    /// ASCII headings take a byte path: it must give what the Unicode path gives, on any ASCII text.
+    func testTheASCIIPathAgreesWithTheUnicodePath() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array(" \t\n\r\u{0B}\u{0C}aZz09-_/.`'!?()[]{}#*~Q".unicodeScalars)
+        for length in 0 ..< 400 {
+            let text = String(String.UnicodeScalarView((0 ..< length % 40).map { _ in alphabet.randomElement(using: &rng)! }))
+            XCTAssertEqual(DocumentLowerer.asciiSlug(text), DocumentLowerer.unicodeSlug(text), "for \(text.debugDescription)")
+        }
+        XCTAssertNil(DocumentLowerer.asciiSlug("Größe"))
+        XCTAssertEqual(DocumentLowerer.githubSlug("  Größe der Welt "), "größe-der-welt")
+    }
+
     func testLinkToAGitHubAnchorResolves() {
         let heading = Block(.heading(level: 2, content: [text("Vim/Neovim plugin")], id: "vim-neovim-plugin"), range: at(1))
         let link = paragraph(Inline(.link(destination: "#vimneovim-plugin", content: [text("plugin")]), range: at(3)))
