@@ -264,6 +264,13 @@ struct VariableExpander {
                     undefined(name, file: file, offset: offset)
                     continue
                 }
+                if inCode, case .map = value {
+                    // A map has no text to show: in a code sample the tag documents the syntax (this project's
+                    // README shows `{{.}}` outside any section, where `.` is the whole data) and stays as written.
+                    map.add(outputStart: output.count, file: file, originStart: offset, verbatim: true)
+                    output.append(contentsOf: map.files[file].bytes[offset ..< end])
+                    continue
+                }
                 map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
                 insert(text(of: value, name: name, file: file, offset: offset), raw: inCode, atLineStart: lineStart)
             case .section(let name, let inverted, let children, _, _):

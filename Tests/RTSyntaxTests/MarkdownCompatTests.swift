@@ -70,6 +70,16 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(show(defined.document.blocks), "code(-)[- x]")
     }
 
+    /// A map has no text: in code the tag documents the syntax (`{{.}}` outside a section is the whole data) and
+    /// stays as written; outside code it is still an error at the tag.
+    func testMapValuedTagInCodeStaysLiteral() {
+        let r = expand("Inside, `{{.}}` is the item.\n\n```\n{{.}}\n```\n", vars: [("title", "T")])
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Inside, \" code({{.}}) \" is the item.\"] code(-)[{{.}}]")
+        let prose = expand("The data: {{.}}\n", vars: [("title", "T")])
+        XCTAssertEqual(errors(prose).map { loc($0.location) }, ["1:11"])
+    }
+
     func testDefinedVariableInCodeStillExpands() {
         let r = expand("Run `tool --version {{version}}`.\n\n```\nv={{version}}\n```\n", vars: [("version", "1.2*3")])
         XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
