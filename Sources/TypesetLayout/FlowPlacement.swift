@@ -428,13 +428,14 @@ extension Paginator {
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
                                 frame: ColumnFrame, fontSize: Double, direction: BaseDirection,
                                 lines: Int = 8) -> FragmentReuse {
-        // At least 256 bytes for the total-fit breaker (its first lines look ahead); ragged lines are broken
-        // greedily, so a narrow fragment lays out only its `lines` lines (Pango shapes the rest of a run again for
-        // each line: 256 bytes two letters a line cost 4 pieces per band, 10 s for 95 KB in 12 columns). Fewer
-        // than eight when the last layout served fewer: beside a circle in 8 narrow columns each band differs,
-        // and eight-line layouts for one line each took 23 s for 162 KB.
-        let totalFit = ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine)
-        let floor = totalFit ? 256 : lines >= 8 ? 64 : 8 * lines
+        // Text for `lines` lines of the fragment, at least 64 bytes. The total-fit breaker's first line looks ahead
+        // over the eight lines' worth; it had 256 bytes at least, a dozen narrow lines of which each band used one
+        // (a 14,400-letter word beside a circle on small pages: 2.4 s, now 0.8). Ragged lines are broken greedily,
+        // so a narrow fragment lays out only its `lines` lines (Pango shapes the rest of a run again for each line:
+        // 256 bytes two letters a line cost 4 pieces per band, 10 s for 95 KB in 12 columns). Fewer than eight
+        // when the last layout served fewer: beside a circle in 8 narrow columns each band differs, and eight-line
+        // layouts for one line each took 23 s for 162 KB.
+        let floor = lines >= 8 ? 64 : 8 * lines
         var budget = max(floor, clampedInt(min(Double(lines) * width / (0.4 * max(fontSize, 1)), 65_536)))
         var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,

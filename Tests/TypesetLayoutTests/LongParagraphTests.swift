@@ -201,6 +201,30 @@ final class LongParagraphTests: XCTestCase {
         XCTAssertLessThan(perByte, 10, "bytes laid out per byte of text (11.6 with eight-line layouts)")
     }
 
+    func testAJustifiedLongWordBesideACircleLaysOutFewLinesPerBand() throws {
+        // pipeline_fuzz: a 36,000-letter word in justified (total-fit) text beside a circle on small pages took
+        // 6.4 s. Each band lays out a fragment of its own; its text was at least 256 bytes, a dozen narrow lines
+        // of which the band used one.
+        var style = ParagraphStyle()
+        style.alignment = .justify
+        style.hyphenate = true
+        let text = String(repeating: "zbjbr", count: 600) + " abc def"
+        var doc = Fixture.document([.exclusion(Exclusion(shape: .circle(cx: 110, cy: 100, r: 85), pages: .all)),
+                                    .paragraph(Fixture.paragraph(text, style: style,
+                                                                 attributes: Fixture.attributes(size: 14)))])
+        doc.page.width = 300
+        doc.page.height = 400
+        resetWork()
+        var characters = 0
+        _ = try DocumentLayout.paginate(doc) { page in
+            for line in page.lines { characters += line.box.length }
+        }
+        // Lines count the hyphens and line separators the breaker adds, never less than the text.
+        XCTAssertGreaterThanOrEqual(characters, text.utf8.count, "every byte is on a line")
+        let perByte = Double(LayoutWork.bytesLaidOut) / Double(text.utf8.count)
+        XCTAssertLessThan(perByte, 25, "bytes laid out per byte of text (57 with 256-byte fragments, 17 now)")
+    }
+
     func testLongWordAfterAShortOneBesideARectangleIsSetOnceAndWhole() throws {
         // pipeline_fuzz: beside an @exclude the first line came from a layout cut before the long word, taken to
         // end the paragraph (the word was lost); then each band moved down beside the rectangle laid the whole
