@@ -5,6 +5,8 @@
 struct ParseContext {
     let options: ParseOptions
     var diagnostics: [Diagnostic] = []
+    /// Undefined variables on indented lines, errors unless in an indented code block (checked after parsing).
+    var unlessInCode: [Diagnostic] = []
     var usedIDs: Set<String> = []
     var includeStack: [String] = []
     var includedFiles: [String] = []

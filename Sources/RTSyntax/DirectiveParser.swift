@@ -268,7 +268,8 @@ extension BlockParser {
             expansion.template = nil
             expansion.data = ctx.variables.merging(expansion.data)
             let steps: Int
-            (sub, firstLine, steps) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics)
+            (sub, firstLine, steps) = Expansion.expandInclude(sub, firstLine: firstLine, options: expansion, diagnostics: &ctx.diagnostics,
+                                                              unlessInCode: &ctx.unlessInCode)
             ctx.expansionSteps += steps
         }
         ctx.textBytes += sub.bytes.count

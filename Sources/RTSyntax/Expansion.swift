@@ -11,6 +11,8 @@ enum Expansion {
         var templateFile: String?
         var firstLine = 0
         var steps = 0
+        /// Undefined names on indented lines: errors unless they are in an indented code block (VariableExpander).
+        var unlessInCode: [Diagnostic] = []
     }
 
     /// `src` body starts at line `firstLine`. Returns the expanded body (starting at line 0).
@@ -74,7 +76,9 @@ enum Expansion {
         if expander.overflowed { expander.output.removeAll() }
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
-        return Result(source: out, frontMatter: frontMatter, templateFile: templateFile, steps: expander.work)
+        var result = Result(source: out, frontMatter: frontMatter, templateFile: templateFile, steps: expander.work)
+        result.unlessInCode = expander.unlessInCode
+        return result
     }
 
     /// Metadata keys and `vars` of the front matter, as the lowest-priority values.
@@ -89,12 +93,13 @@ enum Expansion {
 
     /// An `@include`d file's text after its (ignored) front matter, expanded with the main file's values.
     static func expandInclude(_ src: Source, firstLine: Int, options: ExpansionOptions,
-                              diagnostics: inout [Diagnostic]) -> (Source, firstLine: Int, steps: Int) {
+                              diagnostics: inout [Diagnostic], unlessInCode: inout [Diagnostic]) -> (Source, firstLine: Int, steps: Int) {
         let start = firstLine < src.lineCount ? src.lineStarts[firstLine] : src.bytes.count
         guard VariableExpander.needsExpansion(src.bytes, from: start) else { return (src, firstLine, 0) }
         var expander = VariableExpander(files: [src], data: options.data, allowUndefined: options.allowUndefined)
         expander.render(expander.parse(file: 0, from: start), context: [options.data])
         diagnostics.append(contentsOf: expander.diagnostics)
+        unlessInCode.append(contentsOf: expander.unlessInCode)
         if expander.overflowed { expander.output.removeAll() }
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map

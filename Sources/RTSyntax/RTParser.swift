@@ -41,6 +41,7 @@ public enum RTParser {
             templateFile = expanded.templateFile
             firstLine = expanded.firstLine
             ctx.expansionSteps = expanded.steps
+            ctx.unlessInCode = expanded.unlessInCode
             ctx.variables = Expansion.variables(of: frontMatter)
         }
         CommentStripper.strip(&src, from: firstLine, diagnostics: &ctx.diagnostics)
@@ -71,14 +72,43 @@ public enum RTParser {
         }
         var ids = HeadingIDs(used: parser.ctx.usedIDs)
         ids.assign(&blocks)
+        let outsideCode = Self.outsideCodeBlocks(parser.ctx.unlessInCode, blocks)
         let document = RTDocument(file: file, frontMatter: frontMatter, blocks: blocks)
-        var result = ParseResult(document: document, diagnostics: HTMLInlines.firstPerUnknownTag(parser.ctx.diagnostics), includedFiles: parser.ctx.includedFiles,
+        var result = ParseResult(document: document,
+                                 diagnostics: HTMLInlines.firstPerUnknownTag(parser.ctx.diagnostics) + outsideCode,
+                                 includedFiles: parser.ctx.includedFiles,
                                  templateFile: templateFile)
         result.expansionSeconds = expansionSeconds
         result.expansionSteps = parser.ctx.expansionSteps
         result.parseSteps = parser.ctx.steps
         result.parsedBytes = src.text.count
         return result
+    }
+
+    /// The undefined-variable errors of indented lines that are not in a code block after all (a list item's
+    /// paragraph, a continuation line): those in one keep their tag as written, as in a fenced block.
+    static func outsideCodeBlocks(_ pending: [Diagnostic], _ blocks: [Block]) -> [Diagnostic] {
+        guard !pending.isEmpty else { return [] }
+        var code: [SourceRange] = []
+        func collect(_ blocks: [Block]) {
+            for block in blocks {
+                switch block.kind {
+                case .codeBlock: code.append(block.range)
+                case .blockQuote(let inner), .div(let inner), .footnoteDefinition(_, let inner): collect(inner)
+                case .list(let list): for item in list.items { collect(item.blocks) }
+                default: break
+                }
+            }
+        }
+        collect(blocks)
+        func inCode(_ at: SourceLocation) -> Bool {
+            code.contains { r in
+                r.start.file == at.file && (r.start.line, r.start.column) <= (at.line, at.column)
+                    && (at.line, at.column) <= (r.end.line, r.end.column)
+            }
+        }
+        var seen: Set<SourceLocation> = []
+        return pending.filter { d in d.location.map { !inCode($0) && seen.insert($0).inserted } ?? true }
     }
 
     /// Whether `]:` occurs (with removed comments, zero bytes, between): every link reference definition

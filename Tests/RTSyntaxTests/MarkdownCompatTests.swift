@@ -70,6 +70,18 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(show(defined.document.blocks), "code(-)[- x]")
     }
 
+    /// An indented code block is code too (CommonMark's four spaces after a blank line, in a quote as well): an
+    /// undefined name there stays as written. Indented lines that are not code (a list item's paragraph, a
+    /// paragraph's continuation line) still report it, at the tag.
+    func testUndefinedVariableInIndentedCodeStaysLiteral() {
+        let r = expand("Text.\n\n    echo {{x}}\n\n> quote\n>\n>     code {{q}}\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks), "p[\"Text.\"] code(-)[echo {{x}}] quote[p[\"quote\"] code(-)[code {{q}}]]")
+        XCTAssertEqual(errors(expand("- item\n\n    more {{y}} text\n")).map { loc($0.location) }, ["3:10"])
+        XCTAssertEqual(errors(expand("Para\n    continued {{z}}\n")).map { loc($0.location) }, ["2:15"])
+        XCTAssertEqual(errors(expand("Para\n\n    code {{w}}\n    {{w}} again\n")).count, 0)
+    }
+
     /// A map has no text: in code the tag documents the syntax (`{{.}}` outside a section is the whole data) and
     /// stays as written; outside code it is still an error at the tag.
     func testMapValuedTagInCodeStaysLiteral() {
