@@ -197,9 +197,11 @@ struct BlockParser {
         return AttributeParser.parse(src.text, s, e, locate: { src.location($0) }, diagnostics: &ctx.diagnostics)
     }
 
-    mutating func inlines(_ segments: [(Int, Int)]) -> [Inline] {
+    mutating func inlines(_ segments: [(Int, Int)], tableCell: Bool = false) -> [Inline] {
         if ctx.skipInlines { return [] }
-        let result = InlineParser.parse(InlineInput(src: src, segments: segments), definitions: ctx.linkDefinitions)
+        var input = InlineInput(src: src, segments: segments)
+        input.tableCell = tableCell
+        let result = InlineParser.parse(input, definitions: ctx.linkDefinitions)
         ctx.diagnostics.append(contentsOf: result.diagnostics)
         ctx.steps += result.steps
         ctx.missedLabels.formUnion(result.missedLabels)

@@ -10,6 +10,8 @@ struct InlineInput {
     var segBuf: [Int] = []
     var segFile: [Int] = []
     let src: Source
+    /// A pipe table's cell: `\|` is a pipe in code spans too (GFM: the row is split on unescaped pipes first).
+    var tableCell = false
 
     init(src: Source) { self.src = src }
 
@@ -421,7 +423,10 @@ struct InlineParser {
         var content: [UInt8] = []
         steps += close - i
         content.reserveCapacity(close - j)
-        for c in buf[j ..< close] where c != 0 && c != Byte.cr { content.append(c == Byte.lf ? Byte.space : c) }
+        for c in buf[j ..< close] where c != 0 && c != Byte.cr {
+            if c == Byte.pipe && input.tableCell && content.last == Byte.backslash { content.removeLast() }
+            content.append(c == Byte.lf ? Byte.space : c)
+        }
         if content.count >= 2, content.first == Byte.space, content.last == Byte.space,
            content.contains(where: { $0 != Byte.space }) {
             content.removeFirst()

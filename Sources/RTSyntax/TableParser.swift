@@ -112,7 +112,7 @@ extension BlockParser {
         var out: [TableCell] = []
         out.reserveCapacity(min(cells.count, columns))  // exactly: grown by doubling, a 3-cell row kept room for 4
         for (s, e) in cells.prefix(columns) {
-            out.append(TableCell(content: inlines([(s, e)]), range: src.range(s, e)))
+            out.append(TableCell(content: inlines([(s, e)], tableCell: true), range: src.range(s, e)))
         }
         // Short rows stay short (lowering fills them): padding here made a wide table of empty rows quadratic.
         return out

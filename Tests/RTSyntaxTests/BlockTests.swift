@@ -141,6 +141,15 @@ final class BlockTests: XCTestCase {
         XCTAssertEqual(loc(t.rows[0][2].range.start), "3:20")
     }
 
+    /// GFM: the row is split on unescaped pipes first, so `\\|` is a pipe inside a code span of a cell too.
+    func testEscapedPipeInACellsCodeSpanIsAPipe() {
+        let b = blocks("| a | b |\n|---|---|\n| `x \\| y` | c \\| d |\n\n`p \\| q`")
+        guard case .table(let t) = b[0].kind else { return XCTFail(show(b)) }
+        XCTAssertEqual(t.rows.map { $0.map { plainText($0.content) } }, [["x | y", "c | d"]])
+        guard case .paragraph(let p) = b[1].kind else { return XCTFail(show(b)) }
+        XCTAssertEqual(plainText(p), "p \\| q", "outside a table a code span keeps its backslash")
+    }
+
     func testTableWithoutOuterPipes() {
         let b = blocks("a | b\n--- | ---\n1 | 2")
         guard case .table(let t) = b[0].kind else { return XCTFail(show(b)) }
