@@ -239,6 +239,12 @@ struct BlockParser {
                 if !segments.isEmpty { return (setextHeading(segments, level: level, underline: l), j + 1) }
             }
             if j > i && !flat && interruptsParagraph(l) { break }
+            // A pipe table right under a line of text starts there (GFM, as GitHub shows it): a header row with
+            // as many cells as the delimiter row below it ends the paragraph.
+            if j > i && !flat && tableStarts(lines, j), let columns = delimiterRow(lines[j + 1])?.count,
+               splitRow(l).count == columns {
+                break
+            }
             // `Table: caption` right above a pipe table ends there (pandoc's table caption, section 4).
             if j > i && !flat && startsTableCaption(lines[i]) && tableStarts(lines, j) { break }
             j += 1

@@ -150,6 +150,18 @@ final class BlockTests: XCTestCase {
         XCTAssertEqual(plainText(p), "p \\| q", "outside a table a code span keeps its backslash")
     }
 
+    /// GFM: a pipe table may start right under a line of text (GitHub shows a paragraph, then the table) when its
+    /// header row has as many cells as the delimiter row; otherwise the lines stay the paragraph's.
+    func testATableRightUnderTextEndsTheParagraph() {
+        let b = blocks("foo\n| a | b |\n| --- | --- |\n| c | d |\n\nx\ny | z\n--- | --- | ---\n")
+        XCTAssertEqual(b.count, 3, show(b))
+        guard case .paragraph(let p) = b[0].kind, case .table(let t) = b[1].kind else { return XCTFail(show(b)) }
+        XCTAssertEqual(plainText(p), "foo")
+        XCTAssertEqual(t.header.map { plainText($0.content) }, ["a", "b"])
+        XCTAssertEqual(t.rows.map { $0.map { plainText($0.content) } }, [["c", "d"]])
+        guard case .paragraph = b[2].kind else { return XCTFail(show(b)) }
+    }
+
     func testTableWithoutOuterPipes() {
         let b = blocks("a | b\n--- | ---\n1 | 2")
         guard case .table(let t) = b[0].kind else { return XCTFail(show(b)) }
