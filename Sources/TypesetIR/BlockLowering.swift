@@ -16,6 +16,8 @@ struct DocumentLowerer {
     var referencedSet: Set<String> = []
     /// Every `#id` and heading id, and every internal link with where it was written, checked at the end.
     var definedAnchors: Set<String> = []
+    /// GitHub's anchors of the headings so far (a repeat gets `-1`, `-2`, as on github.com).
+    var githubSlugs = GitHubSlugs()
     var internalLinks: [(id: String, location: SourceLocation)] = []
     /// Ids of blocks that emitted no paragraph yet; the next paragraph carries them.
     var pendingAnchors: [String] = []
@@ -78,7 +80,7 @@ struct DocumentLowerer {
             if let extra = block.attributes.id, extra != id { builder.anchors.append(extra) }
             // READMEs link to headings by GitHub's anchors (`#vimneovim-plugin` for "Vim/Neovim plugin"):
             // the heading answers to that name too when no other target has it.
-            let github = Self.githubSlug(plainText(content))
+            let github = githubSlugs.next(plainText(content))
             if !github.isEmpty, !builder.anchors.contains(github), !definedAnchors.contains(github) {
                 builder.anchors.append(github)
             }

@@ -10,6 +10,8 @@ struct ReferenceIndex {
     private(set) var unlabelled: Set<String> = []
 
     private var headings: HeadingCounter
+    /// Counted as lowering counts them (DocumentLowerer.githubSlugs): the same heading, the same anchor.
+    private var githubSlugs = GitHubSlugs()
     private var figures = 0
     private var tables = 0
     private let words: ReferenceLabels
@@ -43,7 +45,7 @@ struct ReferenceIndex {
                 let label = headings.next(level: level).map { "\(words.section) \($0)" } ?? text
                 define(id, label)
                 define(block.attributes.id, label)
-                define(DocumentLowerer.githubSlug(plainText(content)), label)
+                define(githubSlugs.next(plainText(content)), label)
                 section = label
                 scanInlines(content)
             case .imageBlock(let image):
@@ -191,5 +193,25 @@ struct TableCaption {
         var kept = t[..<open]
         while kept.last == " " { kept = kept.dropLast() }
         return (String(kept), String(id))
+    }
+}
+
+/// GitHub's anchors of a document's headings in order: the first "Setup" is `setup`, the next `setup-1`, then
+/// `setup-2` (github.com's numbering, which README tables of contents link to); RT's own ids count from `-2`.
+struct GitHubSlugs {
+    /// Per slug handed out, how many times its base was counted on from it.
+    private var occurrences: [String: Int] = [:]
+
+    mutating func next(_ headingText: String) -> String {
+        let base = DocumentLowerer.githubSlug(headingText)
+        guard !base.isEmpty else { return base }
+        var slug = base
+        // As github-slugger numbers: a heading written "Setup 1" that took `setup-1` is counted past.
+        while occurrences[slug] != nil {
+            occurrences[base, default: 0] += 1
+            slug = "\(base)-\(occurrences[base]!)"
+        }
+        occurrences[slug] = 0
+        return slug
     }
 }

@@ -281,4 +281,22 @@ final class GitHubAnchorTests: XCTestCase {
         let result = lower([heading, link])
         XCTAssertEqual(result.diagnostics.filter { $0.message.contains("no heading") }.count, 0, "\(result.diagnostics)")
     }
+
+    /// github.com numbers repeated headings' anchors `setup`, `setup-1`, `setup-2` (github-slugger), counting past
+    /// an anchor a heading took by its own text ("Setup 1"); READMEs' tables of contents link to them.
+    func testRepeatedHeadingsGetGitHubsNumberedAnchors() {
+        var slugs = GitHubSlugs()
+        XCTAssertEqual(["Setup", "Setup", "Setup 1", "Setup", "Other"].map { slugs.next($0) },
+                       ["setup", "setup-1", "setup-1-1", "setup-2", "other"])
+        var taken = GitHubSlugs()
+        XCTAssertEqual(["Setup 1", "Setup", "Setup"].map { taken.next($0) }, ["setup-1", "setup", "setup-2"])
+        let headings = (1 ... 3).map { k in
+            Block(.heading(level: 2, content: [text("Setup")], id: k == 1 ? "setup" : "setup-\(k)"), range: at(k))
+        }
+        let links = ["#setup", "#setup-1", "#setup-2"].enumerated().map { k, target in
+            paragraph(Inline(.link(destination: target, content: [text("go")]), range: at(10 + k)))
+        }
+        let result = lower(links + headings)
+        XCTAssertEqual(result.diagnostics.filter { $0.message.contains("no heading") }, [], "\(result.diagnostics)")
+    }
 }
