@@ -64,7 +64,17 @@ enum HTMLInlines {
         var stack: [(tag: HTMLTag, start: Int)] = []
         var open: [String: Int] = [:]
         var afterBreak = false
-        for var inline in inlines {
+        // Inside `<script>` or `<style>`: code, not content, hidden up to its closing tag (as in HTML blocks).
+        var hidden: String? = nil
+        var lastClosing: [String: Int] = [:]   // one pass, so many `<script>` tags stay linear
+        for (k, inline) in inlines.enumerated() {
+            if case .rawHTML(let t) = inline.kind, t.isClosing, t.name == "script" || t.name == "style" { lastClosing[t.name] = k }
+        }
+        for (index, var inline) in inlines.enumerated() {
+            if let name = hidden {
+                if case .rawHTML(let tag) = inline.kind, tag.isClosing, tag.name == name { hidden = nil }
+                continue
+            }
             guard case .rawHTML(let tag) = inline.kind else {
                 if afterBreak, case .text(let t) = inline.kind {   // `<br>\n  text`: the white space goes, as in HTML
                     let kept = String(t.drop { $0 == " " })
@@ -116,6 +126,10 @@ enum HTMLInlines {
                 break   // inside a paragraph these only vanish
             case .unknown:
                 warnUnknown(tag, warned: &warned, diagnostics: &diagnostics)
+                // Only up to a closing tag in the paragraph: prose that names `<script>` keeps its text.
+                if !tag.isClosing && (tag.name == "script" || tag.name == "style"), (lastClosing[tag.name] ?? -1) > index {
+                    hidden = tag.name
+                }
             }
         }
         return out
@@ -128,14 +142,19 @@ enum HTMLInlines {
 
     /// One message per name, so the document-wide filter (`firstPerUnknownTag`) can keep only the first.
     static func unknownMessage(_ name: String) -> String {
-        "HTML tag <\(name)> has no meaning in RT: the tag is dropped and its text kept"
+        // A script's or style sheet's text is not content: it goes with the tag (HTMLBlocks hides it).
+        if name == "script" || name == "style" {
+            return "HTML tag <\(name)> has no meaning in RT: the tag is dropped, and its text up to </\(name)>"
+        }
+        return "HTML tag <\(name)> has no meaning in RT: the tag is dropped and its text kept"
     }
 
     /// Keeps the first warning about each unknown tag name in the whole document.
     static func firstPerUnknownTag(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen: Set<String> = []
         return diagnostics.filter { d in
-            guard d.severity == .warning, d.message.hasPrefix("HTML tag <"), d.message.hasSuffix("its text kept") else { return true }
+            guard d.severity == .warning, d.message.hasPrefix("HTML tag <"),
+                  d.message.hasSuffix("its text kept") || d.message.hasSuffix(">") else { return true }
             return seen.insert(d.message).inserted
         }
     }

@@ -150,6 +150,16 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(show(blocks("<div align=\"center\">\n\n{align=left}\nLeft\n\n</div>\n")), "p{align=center align=left}[\"Left\"]")
     }
 
+    /// A script or style sheet inside a paragraph is code, not content: hidden with its tags up to the closing
+    /// tag, as an HTML block of them is; prose that names `<script>` without closing it keeps its text.
+    func testInlineScriptTextIsHiddenUpToItsClosingTag() {
+        let r = parse("Text <script>alert(1)</script> more.\n\nAdd a <script> tag here.\n")
+        XCTAssertEqual(r.document.blocks.compactMap { b -> String? in
+            if case .paragraph(let c) = b.kind { return plainText(c) } else { return nil }
+        }, ["Text  more.", "Add a  tag here."])
+        XCTAssertEqual(r.diagnostics.map(\.message), ["HTML tag <script> has no meaning in RT: the tag is dropped, and its text up to </script>"])
+    }
+
     func testHTMLRuleIsARule() {
         XCTAssertEqual(show(blocks("Above\n\n<hr>\n\nBelow\n")), "p[\"Above\"] hr p[\"Below\"]")
     }
