@@ -72,12 +72,59 @@ extension BlockParser {
                 if found { break }
             }
         }
+        if case .endTag("pre") = end, let block = preformatted(lines, i, j) { return ([block], j) }
         var converter = HTMLBlockConverter(input: InlineInput(src: src, segments: lines[i ..< j].map { ($0.start, $0.end) }),
                                            state: ctx.html)
         let blocks = converter.run()
         ctx.html = converter.state
         ctx.diagnostics.append(contentsOf: converter.diagnostics)
         return (blocks, j)
+    }
+
+    /// `<pre>` ... `</pre>` (a README's directory tree or ASCII art): its text as a code block, lines and spaces kept,
+    /// tags inside dropped and entity references decoded, as a browser shows it. Nil (the text is then set as
+    /// paragraphs) when the block does not start with the tag or holds text after `</pre>`.
+    mutating func preformatted(_ lines: Lines, _ i: Int, _ j: Int) -> Block? {
+        let (_, p) = src.indentation(lines[i])
+        let first = Array(text[p ..< lines[i].end])
+        guard let open = HTMLScan.tag(first, 0), !open.closing, open.name == "pre" else { return nil }
+        var body: [UInt8] = []
+        for k in i ..< j {
+            if k > i { body.append(Byte.lf) }
+            body.append(contentsOf: text[(k == i ? p + open.end : lines[k].start) ..< lines[k].end])
+        }
+        let closer = Array("</pre".utf8)
+        guard let at = BlockParser.lastASCIICaseInsensitive(body, closer),
+              let close = HTMLScan.tag(body, at), close.closing, close.name == "pre",
+              close.end <= body.count, body[close.end...].allSatisfy(Byte.isSpaceOrTab) else { return nil }
+        body.removeSubrange(at...)
+        var shown: [UInt8] = []
+        var k = 0
+        while k < body.count {
+            if body[k] == Byte.lt, let tag = HTMLScan.tag(body, k) {  // `<b>`, `<a href>` inside: the text stays
+                k = max(k + 1, tag.end)
+                continue
+            }
+            shown.append(body[k])
+            k += 1
+        }
+        shown = EntityReference.decode(shown)
+        if shown.first == Byte.lf { shown.removeFirst() }  // a line end right after `<pre>` is not shown (HTML)
+        while shown.last == Byte.lf || shown.last.map(Byte.isSpaceOrTab) == true { shown.removeLast() }
+        ctx.diagnostics.append(.warning("HTML tag <pre> is set as a code block (in RT, write a ``` fence)",
+                                        at: src.location(p)))
+        return Block(.codeBlock(language: nil, text: String(decoding: shown, as: UTF8.self)),
+                     range: src.range(p, max(p, lines[j - 1].end)))
+    }
+
+    static func lastASCIICaseInsensitive(_ t: [UInt8], _ needle: [UInt8]) -> Int? {
+        guard t.count >= needle.count else { return nil }
+        var k = t.count - needle.count
+        while k >= 0 {
+            if (0 ..< needle.count).allSatisfy({ (t[k + $0] | 0x20) == (needle[$0] | 0x20) }) { return k }
+            k -= 1
+        }
+        return nil
     }
 
     /// Markdown blocks between an aligned opening tag and its closing tag take its alignment (put first, so

@@ -149,12 +149,11 @@ enum HTMLInlines {
         return "HTML tag <\(name)> has no meaning in RT: the tag is dropped and its text kept"
     }
 
-    /// Keeps the first warning about each unknown tag name in the whole document.
+    /// Keeps the first warning about each tag name in the whole document (unknown tags, `<pre>` set as code).
     static func firstPerUnknownTag(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen: Set<String> = []
         return diagnostics.filter { d in
-            guard d.severity == .warning, d.message.hasPrefix("HTML tag <"),
-                  d.message.hasSuffix("its text kept") || d.message.hasSuffix(">") else { return true }
+            guard d.severity == .warning, d.message.hasPrefix("HTML tag <") else { return true }
             return seen.insert(d.message).inserted
         }
     }

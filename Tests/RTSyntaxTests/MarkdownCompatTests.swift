@@ -160,6 +160,28 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(r.diagnostics.map(\.message), ["HTML tag <script> has no meaning in RT: the tag is dropped, and its text up to </script>"])
     }
 
+    /// `<pre>` in a README (a directory tree, ASCII art): a code block with its lines and spaces, tags inside dropped
+    /// and references decoded, with a warning; text after `</pre>` on its line keeps the paragraph reading.
+    func testHTMLPreIsACodeBlock() {
+        let r = parse("<pre>\nsrc/\n├── main.rs   &lt;entry&gt;\n└── <b>lib.rs</b>\n</pre>\n\n<pre>one</pre> trailing\n")
+        XCTAssertEqual(show(r.document.blocks).components(separatedBy: " p[").first,
+                       "code(-)[src/\n├── main.rs   <entry>\n└── lib.rs]")
+        XCTAssertEqual(r.diagnostics.map { loc($0.location) }, ["1:1", "7:1"])
+        XCTAssertTrue(show(r.document.blocks).contains("trailing"))
+    }
+
+    /// Any text in a `<pre>` block: no trap, every input either a code block or the paragraphs it was before.
+    func testPreBlocksOfAnyShapeParse() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["<pre>", "</pre>", "</PRE >", "<pre class=\"x\">", "<b>", "</b>", "<", ">", "/", "&amp;", "&lt",
+                      "\n", "\n\n", " ", "text", "</pr", "<pre", "e>", "<!-- c -->", "\t"]
+        for _ in 0 ..< 1500 {
+            let body = (0 ..< Int.random(in: 0 ... 12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            _ = parse("<pre" + body)
+            _ = parse("<pre>" + body + "</pre>")
+        }
+    }
+
     func testHTMLRuleIsARule() {
         XCTAssertEqual(show(blocks("Above\n\n<hr>\n\nBelow\n")), "p[\"Above\"] hr p[\"Below\"]")
     }
