@@ -241,7 +241,8 @@ struct BlockParser {
             if j > i && !flat && interruptsParagraph(l) { break }
             // A pipe table right under a line of text starts there (GFM, as GitHub shows it): a header row with
             // as many cells as the delimiter row below it ends the paragraph.
-            if j > i && !flat && tableStarts(lines, j), let columns = delimiterRow(lines[j + 1])?.count,
+            if j > i && !flat && src.indentation(l).columns < 4 && tableStarts(lines, j),
+               let columns = delimiterRow(lines[j + 1])?.count,
                splitRow(l).count == columns {
                 break
             }

@@ -101,11 +101,19 @@ public enum RTParser {
             }
         }
         collect(blocks)
+        // Code blocks do not overlap: sorted by start, a location is in the last one starting at or before it.
+        // (One binary search each: 16,000 indented blocks each with an undefined name took 50 s scanned in turn.)
+        func key(_ l: SourceLocation) -> (String, Int, Int) { (l.file, l.line, l.column) }
+        code.sort { key($0.start) < key($1.start) }
         func inCode(_ at: SourceLocation) -> Bool {
-            code.contains { r in
-                r.start.file == at.file && (r.start.line, r.start.column) <= (at.line, at.column)
-                    && (at.line, at.column) <= (r.end.line, r.end.column)
+            var lo = 0, hi = code.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if key(code[mid].start) <= key(at) { lo = mid + 1 } else { hi = mid }
             }
+            guard lo > 0 else { return false }
+            let r = code[lo - 1]
+            return r.start.file == at.file && key(at) <= key(r.end)
         }
         var seen: Set<SourceLocation> = []
         return pending.filter { d in d.location.map { !inCode($0) && seen.insert($0).inserted } ?? true }

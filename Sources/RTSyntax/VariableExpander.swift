@@ -11,9 +11,8 @@ struct VariableExpander {
     indirect enum Node {
         case text(file: Int, start: Int, end: Int)
         /// `offset`: the `{{` of the tag, for locations; `end`: just after its `}}`. `inCode`: inside a fenced code
-        /// block or a code span, where values go in raw and an undefined name stays as written. `indented`: on a
-        /// line indented four columns or more, which may be an indented code block (only the parser can tell).
-        case variable(name: String, file: Int, offset: Int, end: Int, inCode: Bool, lineStart: Bool, indented: Bool)
+        /// block or a code span, where values go in raw and an undefined name stays as written.
+        case variable(name: String, file: Int, offset: Int, end: Int, inCode: Bool, lineStart: Bool)
         case section(name: String, inverted: Bool, children: [Node], file: Int, offset: Int)
     }
 
@@ -22,8 +21,9 @@ struct VariableExpander {
     var map: SourceMap
     var output: [UInt8] = []
     var diagnostics: [Diagnostic] = []
-    /// Undefined names on indented lines, kept as written: errors unless the parser finds them in an indented code
-    /// block (section 7 keeps undefined names in code literally; `    echo {{x}}` after a blank line is code).
+    /// Undefined (or map-valued) names outside fences and code spans, kept as written: errors unless the parser
+    /// finds them in an indented code block (section 7 keeps undefined names in code literally; `    echo {{x}}`
+    /// after a blank line is code, and only the parser knows a list item's content column).
     var unlessInCode: [Diagnostic] = []
     /// The parsed document body, pasted at a template's `{{content}}`.
     var content: [Node]? = nil
@@ -164,8 +164,7 @@ struct VariableExpander {
                 let atLineStart = blankBefore(i)
                 let inCode = fence.isOpen || codeSpans.contains(b, lineStart: lineStart, i)
                 stack[stack.count - 1].nodes.append(.variable(name: inner, file: file, offset: i, end: end, inCode: inCode,
-                                                              lineStart: atLineStart,
-                                                              indented: Self.indentation(b, from: lineStart) >= 4))
+                                                              lineStart: atLineStart))
             }
             textStart = end
             i = end
@@ -254,7 +253,7 @@ struct VariableExpander {
             case .text(let file, let start, let end):
                 map.add(outputStart: output.count, file: file, originStart: start, verbatim: true)
                 output.append(contentsOf: map.files[file].bytes[start ..< end])
-            case .variable(let name, let file, let offset, let end, let inCode, let lineStart, let indented):
+            case .variable(let name, let file, let offset, let end, let inCode, let lineStart):
                 if name == "content", let body = content {
                     content = nil   // pasted once: a template's `{{content}}` inside a section does not repeat it
                     renderNodes(body)
@@ -266,20 +265,22 @@ struct VariableExpander {
                         output.append(contentsOf: map.files[file].bytes[offset ..< end])
                         continue
                     }
-                    if indented && !allowUndefined {
-                        map.add(outputStart: output.count, file: file, originStart: offset, verbatim: true)
-                        output.append(contentsOf: map.files[file].bytes[offset ..< end])
-                        unlessInCode.append(undefinedError(name, at: map.files[file].location(offset)))
-                        continue
+                    // Not in a fence or a code span, it may still be indented code (after a blank line, in a quote or
+                    // a list item): only the parser can tell, so the tag stays and the error waits for it.
+                    if !allowUndefined {
+                        keepAsWritten(file: file, offset: offset, end: end)
+                        let at = map.files[file].location(offset)
+                        if reported.insert(at).inserted { unlessInCode.append(undefinedError(name, at: at)) }
                     }
-                    undefined(name, file: file, offset: offset)
                     continue
                 }
-                if inCode, case .map = value {
+                if case .map = value {
                     // A map has no text to show: in a code sample the tag documents the syntax (this project's
-                    // README shows `{{.}}` outside any section, where `.` is the whole data) and stays as written.
-                    map.add(outputStart: output.count, file: file, originStart: offset, verbatim: true)
-                    output.append(contentsOf: map.files[file].bytes[offset ..< end])
+                    // README shows `{{.}}` outside any section, where `.` is the whole data) and stays as written;
+                    // elsewhere it is an error, unless the parser finds it in indented code.
+                    keepAsWritten(file: file, offset: offset, end: end)
+                    let at = map.files[file].location(offset)
+                    if !inCode && reported.insert(at).inserted { unlessInCode.append(mapError(name, at: at)) }
                     continue
                 }
                 map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
@@ -326,32 +327,19 @@ struct VariableExpander {
         return nil
     }
 
-    private mutating func undefined(_ name: String, file: Int, offset: Int) {
-        guard !allowUndefined else { return }
-        let at = map.files[file].location(offset)
-        guard reported.insert(at).inserted else { return }
-        diagnostics.append(undefinedError(name, at: at))
-    }
-
     private func undefinedError(_ name: String, at: SourceLocation) -> Diagnostic {
         .error("undefined variable '\(name)': define it in front matter 'vars', with --data FILE or -D \(name)=VALUE (or pass --allow-undefined)",
                at: at)
     }
 
-    /// Columns of spaces and tabs (a tab to the next multiple of four) that start the line from `start`, after
-    /// any block quote markers (`>     code` is code in a quote). Generous on purpose: the parser decides.
-    static func indentation(_ b: [UInt8], from start: Int) -> Int {
-        var columns = 0, i = start
-        while i < b.count, b[i] == Byte.space || b[i] == Byte.tab || b[i] == Byte.gt {
-            if b[i] == Byte.gt {
-                columns = 0
-                if i + 1 < b.count && b[i + 1] == Byte.space { i += 1 }  // the marker's own space
-            } else {
-                columns = b[i] == Byte.tab ? (columns / 4 + 1) * 4 : columns + 1
-            }
-            i += 1
-        }
-        return columns
+    /// Copies the tag as written (undefined in code, a map in code, or waiting for the parser's verdict).
+    private mutating func keepAsWritten(file: Int, offset: Int, end: Int) {
+        map.add(outputStart: output.count, file: file, originStart: offset, verbatim: true)
+        output.append(contentsOf: map.files[file].bytes[offset ..< end])
+    }
+
+    private func mapError(_ name: String, at: SourceLocation) -> Diagnostic {
+        .error("'\(name)' is a map, not a value: use a section {{#\(name)}}..{{/\(name)}} or a field like {{\(name).key}}", at: at)
     }
 
     private mutating func text(of value: DataValue, name: String, file: Int, offset: Int) -> String {

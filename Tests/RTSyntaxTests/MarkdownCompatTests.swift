@@ -80,6 +80,15 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(errors(expand("- item\n\n    more {{y}} text\n")).map { loc($0.location) }, ["3:10"])
         XCTAssertEqual(errors(expand("Para\n    continued {{z}}\n")).map { loc($0.location) }, ["2:15"])
         XCTAssertEqual(errors(expand("Para\n\n    code {{w}}\n    {{w}} again\n")).count, 0)
+        // Code right after a list marker or in a quote in a list, and a map-valued tag in indented code (review).
+        XCTAssertEqual(errors(expand("-     echo {{x}}\n\n- >     echo {{y}}\n\nPara\n\n    {{.}}\n")).count, 0)
+        XCTAssertEqual(errors(expand("Text {{.}} here\n")).map { loc($0.location) }, ["1:6"])
+    }
+
+    /// An indented line under text continues the paragraph; it cannot start a table there (review).
+    func testAnIndentedHeaderRowDoesNotEndAParagraph() {
+        let b = blocks("Text\n    a | b\n--|--\n")
+        XCTAssertFalse(b.contains { if case .codeBlock = $0.kind { true } else { false } }, show(b))
     }
 
     /// A map has no text: in code the tag documents the syntax (`{{.}}` outside a section is the whole data) and
