@@ -5,7 +5,8 @@
 struct ParseContext {
     let options: ParseOptions
     var diagnostics: [Diagnostic] = []
-    /// Undefined variables on indented lines, errors unless in an indented code block (checked after parsing).
+    /// Undefined or map-valued variables outside fences and code spans: errors unless the parser puts them in an
+    /// indented code block (checked after parsing, `RTParser.outsideCodeBlocks`).
     var unlessInCode: [Diagnostic] = []
     var usedIDs: Set<String> = []
     var includeStack: [String] = []

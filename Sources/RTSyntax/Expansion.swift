@@ -11,7 +11,7 @@ enum Expansion {
         var templateFile: String?
         var firstLine = 0
         var steps = 0
-        /// Undefined names on indented lines: errors unless they are in an indented code block (VariableExpander).
+        /// Undefined or map-valued names outside fences and code spans: errors unless in indented code (VariableExpander).
         var unlessInCode: [Diagnostic] = []
     }
 

@@ -85,8 +85,8 @@ public enum RTParser {
         return result
     }
 
-    /// The undefined-variable errors of indented lines that are not in a code block after all (a list item's
-    /// paragraph, a continuation line): those in one keep their tag as written, as in a fenced block.
+    /// The variable errors the expander held back that are not in a code block after all (a paragraph, a list
+    /// item's text): those in one keep their tag as written, as in a fenced block.
     static func outsideCodeBlocks(_ pending: [Diagnostic], _ blocks: [Block]) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
         var code: [SourceRange] = []

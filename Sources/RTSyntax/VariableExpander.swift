@@ -347,10 +347,7 @@ struct VariableExpander {
         case .text(let s): return s
         case .null: return ""
         case .list(let items): return items.compactMap { if case .text(let s) = $0 { return s } else { return nil } }.joined(separator: ", ")
-        case .map:
-            diagnostics.append(.error("'\(name)' is a map, not a value: use a section {{#\(name)}}..{{/\(name)}} or a field like {{\(name).key}}",
-                                      at: map.files[file].location(offset)))
-            return ""
+        case .map: return ""  // never reached: a map is kept as written and reported by `render`
         }
     }
 

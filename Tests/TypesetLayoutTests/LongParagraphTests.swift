@@ -187,15 +187,8 @@ final class LongParagraphTests: XCTestCase {
         }
         // Words of 1 to 40 letters, most longer than a column is wide (two letters a line).
         let text = (0 ..< 300).map { k in String((0 ..< 1 + (k * 7) % 40).map { _ in letter() }) }.joined(separator: " ")
-        var doc = Fixture.document([.exclusion(Exclusion(shape: .circle(cx: 93, cy: 86, r: 85), pages: .all)),
-                                    .paragraph(Fixture.paragraph(text))], columns: 8)
-        doc.page.width = 300  // 2 cm margins: columns 13pt wide
-        doc.page.height = 400
-        resetWork()
-        var characters = 0
-        _ = try DocumentLayout.paginate(doc) { page in
-            for line in page.lines { characters += line.box.length }
-        }
+        // 2 cm margins: columns 13pt wide
+        let characters = try bytesOnLinesBesideACircle(.paragraph(Fixture.paragraph(text)), cx: 93, cy: 86, columns: 8)
         XCTAssertEqual(characters, text.utf8.count, "every byte is on a line")
         let perByte = Double(LayoutWork.bytesLaidOut) / Double(text.utf8.count)
         XCTAssertLessThan(perByte, 10, "bytes laid out per byte of text (11.6 with eight-line layouts)")
@@ -209,9 +202,19 @@ final class LongParagraphTests: XCTestCase {
         style.alignment = .justify
         style.hyphenate = true
         let text = String(repeating: "zbjbr", count: 600) + " abc def"
-        var doc = Fixture.document([.exclusion(Exclusion(shape: .circle(cx: 110, cy: 100, r: 85), pages: .all)),
-                                    .paragraph(Fixture.paragraph(text, style: style,
-                                                                 attributes: Fixture.attributes(size: 14)))])
+        let paragraph = Fixture.paragraph(text, style: style, attributes: Fixture.attributes(size: 14))
+        let characters = try bytesOnLinesBesideACircle(.paragraph(paragraph), cx: 110, cy: 100, columns: 1)
+        // Lines count the hyphens and line separators the breaker adds, never less than the text.
+        XCTAssertGreaterThanOrEqual(characters, text.utf8.count, "every byte is on a line")
+        let perByte = Double(LayoutWork.bytesLaidOut) / Double(text.utf8.count)
+        XCTAssertLessThan(perByte, 25, "bytes laid out per byte of text (57 with 256-byte fragments, 17 now)")
+    }
+
+    /// Lays out `block` on 300 x 400pt pages with a circle of radius 85 on every page, after resetting the work
+    /// counters; the bytes of all lines placed.
+    private func bytesOnLinesBesideACircle(_ block: LayoutBlock, cx: Double, cy: Double, columns: Int) throws -> Int {
+        var doc = Fixture.document([.exclusion(Exclusion(shape: .circle(cx: cx, cy: cy, r: 85), pages: .all)), block],
+                                   columns: columns)
         doc.page.width = 300
         doc.page.height = 400
         resetWork()
@@ -219,10 +222,7 @@ final class LongParagraphTests: XCTestCase {
         _ = try DocumentLayout.paginate(doc) { page in
             for line in page.lines { characters += line.box.length }
         }
-        // Lines count the hyphens and line separators the breaker adds, never less than the text.
-        XCTAssertGreaterThanOrEqual(characters, text.utf8.count, "every byte is on a line")
-        let perByte = Double(LayoutWork.bytesLaidOut) / Double(text.utf8.count)
-        XCTAssertLessThan(perByte, 25, "bytes laid out per byte of text (57 with 256-byte fragments, 17 now)")
+        return characters
     }
 
     func testLongWordAfterAShortOneBesideARectangleIsSetOnceAndWhole() throws {
