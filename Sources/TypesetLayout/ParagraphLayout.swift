@@ -332,9 +332,6 @@ public final class ParagraphLayout {
     }
 
     /// Whether the paragraph is broken by the total-fit breaker rather than by Pango's greedy wrapping.
-    /// Justified text only: ragged text looks as good either way, costs half as much greedily, and keeps
-    /// Pango's alignment. Tabs (Pango positions them while wrapping), truncation (Pango ellipsizes while
-    /// wrapping) and char / no wrapping stay with Pango.
     /// True when the text's only TAB follows a marker with no space before it (`•\tText`, `10.\tText`).
     static func tabIsOnlyAMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let tab = bytes.firstIndex(of: 9), !bytes[..<tab].contains(32) else { return false }
@@ -345,9 +342,21 @@ public final class ParagraphLayout {
         usesTotalFit(style, hasTab: hasTab, lineBreaking: engine.lineBreaking)
     }
 
+    /// Justified text, and ragged-right text with hyphenation on (`isRaggedTotalFit`). Other ragged text keeps
+    /// Pango's greedy breaking: without hyphens it looks as good either way and costs half as much. Tabs (Pango
+    /// positions them while wrapping), truncation (Pango ellipsizes while wrapping), centred and right-aligned
+    /// lines, and char / no wrapping stay with Pango.
     static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, lineBreaking: LayoutEngine.LineBreaking) -> Bool {
-        lineBreaking == .totalFit && !style.greedyBreaking && style.alignment == .justify && style.wrap == .word && !hasTab
-            && (style.maxLines ?? 0) <= 0
+        lineBreaking == .totalFit && !style.greedyBreaking && (style.alignment == .justify || isRaggedTotalFit(style))
+            && style.wrap == .word && !hasTab && (style.maxLines ?? 0) <= 0
+    }
+
+    /// Ragged-right text with hyphenation on is broken total-fit as TeX's ragged2e does (`\RaggedRight`): spaces
+    /// keep their width, each line may end up to `TotalFitLines.raggedStretch` short at no great cost, and a
+    /// hyphen is taken only where it saves a much shorter line. Pango's greedy wrapping knows no hyphenation
+    /// points, so `hyphenate: true` did nothing to ragged text (and an overlong word broke between any letters).
+    static func isRaggedTotalFit(_ style: ParagraphStyle) -> Bool {
+        style.hyphenate && (style.alignment == .left || style.alignment == .start)
     }
 
     static func setText(_ layout: OpaquePointer, _ bytes: UnsafeBufferPointer<UInt8>) {

@@ -4,7 +4,8 @@ import TypesetIR
 import XCTest
 
 /// Words wider than a narrow justified column break only at their hyphenation points, with a visible hyphen
-/// (a break between letters used to cost less than one loose line: "Donaudampfschifffah|rts...").
+/// (a break between letters used to cost less than one loose line: "Donaudampfschifffah|rts..."); in ragged
+/// text with hyphenation on too (Pango's wrapping broke it between any two letters: "consideration-|s").
 final class LongWordBreakTests: XCTestCase {
     /// The text of each line of a one-column PDF, top to bottom.
     private func lines(_ path: String) throws -> [String] {
@@ -19,9 +20,9 @@ final class LongWordBreakTests: XCTestCase {
     /// Sets `before word after` justified, hyphenated, in `lang`, `width` points wide; returns the fragments
     /// of `word` as set (each but the last as it ends its line).
     private func fragments(of word: String, before: String, after: String, lang: String, width: Double,
-                           name: String) throws -> [String] {
+                           alignment: TextAlignment = .justify, name: String) throws -> [String] {
         var style = ParagraphStyle()
-        style.alignment = .justify
+        style.alignment = alignment
         style.hyphenate = true
         style.language = lang
         var attributes = CharacterAttributes()
@@ -75,6 +76,13 @@ final class LongWordBreakTests: XCTestCase {
         let word = "pneumonoultramicroscopicsilicovolcanoconiosis"
         let parts = try fragments(of: word, before: "The word", after: "is long and rarely used in print.",
                                   lang: "en", width: 110, name: "longword-en")
+        try assertBreaksAtHyphenationPoints(word, parts, lang: "en")
+    }
+
+    func testLongWordInRaggedTextBreaksOnlyAtHyphenationPoints() throws {
+        let word = "pneumonoultramicroscopicsilicovolcanoconiosis"
+        let parts = try fragments(of: word, before: "The word", after: "is long and rarely used in print.",
+                                  lang: "en", width: 110, alignment: .left, name: "longword-en-ragged")
         try assertBreaksAtHyphenationPoints(word, parts, lang: "en")
     }
 }

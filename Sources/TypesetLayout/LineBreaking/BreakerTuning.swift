@@ -9,7 +9,7 @@ enum BreakerTuning {
     static let keys: [String: ClosedRange<Double>] = [
         "hyphen-penalty": 0...TotalFitBreaker.forcedPenalty, "line-penalty": 0...10_000,
         "pretolerance": -1...1e8, "tolerance": 0...1e8, "emergency-stretch": 0...100,
-        "space-stretch": 0...2, "space-shrink": 0...0.9,
+        "space-stretch": 0...2, "space-shrink": 0...0.9, "ragged-stretch": 0.1...20,
     ]
 
     static let overrides: [String: Double] = {

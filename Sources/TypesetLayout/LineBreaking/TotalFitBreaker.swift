@@ -81,6 +81,9 @@ public struct TotalFitBreaker {
     public var firstLineRigid = 0.0
     /// How far the paragraph's first character may hang into the left margin, points.
     public var startProtrusion = 0.0
+    /// Ragged text: stretch every line has at its end (TeX's `\rightskip` of `0pt plus` this), points; its
+    /// spaces then come with none. 0 for justified text.
+    public var raggedStretch = 0.0
 
     public init() {}
 
@@ -203,7 +206,7 @@ public struct TotalFitBreaker {
                     let flex = expansion > 0 && !forced ? expansion * max(glyphs - a.glyphs + breakWidth - rigid, 0) : 0
                     var ratio: Double
                     if natural < target {
-                        let s = stretch - a.stretch + flex + extraStretch
+                        let s = stretch - a.stretch + flex + extraStretch + raggedStretch
                         ratio = s > 0 ? (target - natural) / s : .infinity
                     } else if natural > target {
                         let s = shrink - a.shrink + flex

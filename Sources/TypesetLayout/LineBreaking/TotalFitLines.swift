@@ -49,6 +49,10 @@ enum TotalFitLines {
     /// and its evenness targets cannot all hold in these columns; evenness (the headline) is kept.
     static let hyphenPenalty = BreakerTuning.value("hyphen-penalty", 350.0)
     static let explicitHyphenPenalty = 50.0
+    /// Ragged text (`ParagraphLayout.isRaggedTotalFit`): how much shorter than the measure a line may end before
+    /// it counts as loose (badness 100), in ems of the paragraph's font: ragged2e's `\RaggedRight` right skip.
+    /// Spaces neither stretch nor shrink there.
+    static let raggedStretch = BreakerTuning.value("ragged-stretch", 2.0)
     static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
 
     /// Chooses the breaks of a paragraph whose text is `text`, from its measurement.
@@ -71,16 +75,19 @@ enum TotalFitLines {
             let attrs = attrBuffer.baseAddress!
             let minWidth = (0...uniformFrom).map(lineWidth).min()!
             var charBreakSpans: [Range<Int>] = []
+            let ragged = breaker.raggedStretch > 0
             var built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
                                    clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                                   longWordWidth: minWidth, charBreakSpans: charBreakSpans, protrude: protrude)
+                                   longWordWidth: minWidth, charBreakSpans: charBreakSpans, protrude: protrude,
+                                   ragged: ragged)
             if !built.longWords.isEmpty {
                 // Stretches of a word wider than a line (between its ends and hyphenation points) may break
                 // between any two clusters (as Pango's WORD_CHAR does), at a cost above any other break.
                 charBreakSpans = built.longWords
                 built = buildItems(attrs: attrs, charCount: charCount, charByte: charByte, text: text, advance: advance,
                                    clusterStart: clusterStart, hyphenator: hyphenator, hyphenWidth: hyphenWidth,
-                                   longWordWidth: .infinity, charBreakSpans: charBreakSpans, protrude: protrude)
+                                   longWordWidth: .infinity, charBreakSpans: charBreakSpans, protrude: protrude,
+                                   ragged: ragged)
             }
             var breaker = breaker
             if let tab = text.firstIndex(of: 9) {
@@ -136,7 +143,7 @@ enum TotalFitLines {
     private static func buildItems(attrs: UnsafePointer<PangoLogAttr>, charCount: Int, charByte: [Int32],
                                    text: UnsafeBufferPointer<UInt8>, advance: [Int32], clusterStart: [Bool],
                                    hyphenator: Hyphenator?, hyphenWidth: Double, longWordWidth: Double,
-                                   charBreakSpans: [Range<Int>], protrude: Bool) -> BuiltItems {
+                                   charBreakSpans: [Range<Int>], protrude: Bool, ragged: Bool) -> BuiltItems {
         var out = BuiltItems()
         out.items.reserveCapacity(charCount / 2)
         out.itemChar.reserveCapacity(charCount / 2)
@@ -201,8 +208,8 @@ enum TotalFitLines {
                 // A space: glue; where no break may follow it (no-break space), an infinite penalty first.
                 let breakable = ch + 1 < charCount && attrs[ch + 1].is_line_break != 0
                 if !breakable { add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch) }
-                addBreak(.glue(width, stretch: width * spaceStretch, shrink: width * spaceShrink), at: ch,
-                         last: ch - 1, next: ch + 1)
+                addBreak(.glue(width, stretch: ragged ? 0 : width * spaceStretch, shrink: ragged ? 0 : width * spaceShrink),
+                         at: ch, last: ch - 1, next: ch + 1)
                 // Words joined by no-break spaces are one stretch: wider than the line, it gets letter breaks
                 // (ended at each no-break space, it had no break at all and ran off the page as one line).
                 if breakable { endWord(at: ch + 1) } else { wordWidth += width }

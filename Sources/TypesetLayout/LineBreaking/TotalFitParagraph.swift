@@ -1,5 +1,6 @@
 // Total-fit breaking of one paragraph, end to end: measure, plan, rewrite the text with the breaks, shape it
-// once more and justify the lines. ParagraphLayout calls it for justified paragraphs.
+// once more and justify the lines. ParagraphLayout calls it for justified paragraphs, and for ragged ones with
+// hyphenation on (their lines are not justified).
 
 import CPangoCairo
 import Foundation
@@ -85,8 +86,8 @@ enum TotalFitParagraph {
         }
         let m = measurement ?? ParagraphMeasurement.exact(layout: pl, text: buffer)
             ?? ParagraphMeasurement(attrs: [], advance: [], clusterStart: [])
-        let plan = plan(measurement: m, text: buffer, shapes: shapes, style: style, hyphenator: hyphenator,
-                        hyphenWidth: hyphenWidth, lineWidth: lineWidth)
+        let plan = plan(measurement: m, text: buffer, shapes: shapes, base: base, style: style,
+                        hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth)
         engine.recordedLines = PlannedLines(text: Array(buffer), runs: runs, widths: widths,
                                             maxSpaceFactor: maxSpaceFactor, plan: plan, byWords: byWords)
         pango_layout_set_text(pl, "", 0)
@@ -96,23 +97,26 @@ enum TotalFitParagraph {
     /// Expansion: none beside inline images (they must not move against scaled text); a list marker and its
     /// tab keep their width (the text after the tab expands, from the tab stop). Right-to-left paragraphs: no
     /// optical margins (their line ends are other characters) and no expansion, so the breaker plans exactly
-    /// the room justification will give.
-    private static func settings(_ buffer: UnsafeBufferPointer<UInt8>, shapes: [Shape],
-                                 style: ParagraphStyle) -> (limit: Double, protrude: Bool, indented: Bool) {
+    /// the room justification will give. Ragged text (`ParagraphLayout.isRaggedTotalFit`): no expansion, and
+    /// `ragged` is the room at each line's end in points (0: justified).
+    private static func settings(_ buffer: UnsafeBufferPointer<UInt8>, shapes: [Shape], base: FontKey,
+                                 style: ParagraphStyle) -> (limit: Double, protrude: Bool, indented: Bool, ragged: Double) {
         let rtl = style.baseDirection == .auto ? buffer.withMemoryRebound(to: CChar.self) {
             pango_find_base_dir($0.baseAddress, Int32(clamping: $0.count)) == PANGO_DIRECTION_RTL
         } : style.baseDirection == .rightToLeft
-        return (shapes.isEmpty && !rtl ? style.expansionLimit : 0, style.protrusion && !rtl,
-                style.firstLineHeadIndent > style.headIndent)
+        let ragged = style.alignment == .justify ? 0 : TotalFitLines.raggedStretch * base.size
+        return (shapes.isEmpty && !rtl && ragged == 0 ? style.expansionLimit : 0, style.protrusion && !rtl,
+                style.firstLineHeadIndent > style.headIndent, ragged)
     }
 
     private static func plan(measurement: ParagraphMeasurement, text buffer: UnsafeBufferPointer<UInt8>,
-                             shapes: [Shape], style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
-                             lineWidth: @escaping (Int) -> Double) -> [PlannedBreak] {
-        let (limit, protrude, indented) = settings(buffer, shapes: shapes, style: style)
+                             shapes: [Shape], base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?,
+                             hyphenWidth: Double, lineWidth: @escaping (Int) -> Double) -> [PlannedBreak] {
+        let (limit, protrude, indented, ragged) = settings(buffer, shapes: shapes, base: base, style: style)
         var breaker = TotalFitBreaker()
         BreakerTuning.apply(to: &breaker)
         breaker.expansion = limit
+        breaker.raggedStretch = ragged
         return TotalFitLines.plan(measurement: measurement, text: buffer, hyphenator: hyphenator,
                                   hyphenWidth: hyphenWidth, breaker: breaker, uniformFrom: 1,
                                   protrude: protrude, indentedStart: indented, lineWidth: lineWidth)
@@ -130,12 +134,12 @@ enum TotalFitParagraph {
                                 base: FontKey, style: ParagraphStyle, hyphenator: Hyphenator?, hyphenWidth: Double,
                                 lineWidth: @escaping (Int) -> Double, byWords: Bool,
                                 maxSpaceFactor: Double) -> Result? {
-        let (limit, protrude, indented) = settings(buffer, shapes: shapes, style: style)
+        let (limit, protrude, indented, ragged) = settings(buffer, shapes: shapes, base: base, style: style)
         let plan: [PlannedBreak]
         switch source {
         case .planned(let given): plan = given
         case .measured(let measurement):
-            plan = self.plan(measurement: measurement, text: buffer, shapes: shapes, style: style,
+            plan = self.plan(measurement: measurement, text: buffer, shapes: shapes, base: base, style: style,
                              hyphenator: hyphenator, hyphenWidth: hyphenWidth, lineWidth: lineWidth)
         }
         let edits = TotalFitLines.edits(for: plan, text: buffer)
@@ -156,8 +160,9 @@ enum TotalFitParagraph {
             edited.withUnsafeBufferPointer { ParagraphLayout.setText(pl, $0) }
             ParagraphLayout.setAttributes(pl, runs: result.runs, shapes: result.shapes, base: base, style: style)
         }
+        // Ragged lines keep their spaces as Pango set them (only a line planned too wide would shrink them).
         let justify: (Int) -> Bool = { i in
-            guard i < plan.count else { return false }
+            guard i < plan.count, ragged == 0 else { return false }
             switch plan[i].kind {
             case .space, .hyphen, .plain: return true
             case .forced, .end: return false
