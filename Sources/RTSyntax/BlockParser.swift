@@ -150,6 +150,7 @@ struct BlockParser {
                 produced = [block]
                 i = next
             } else {
+                if let mismatch = mismatchedTableHeader(lines, i) { ctx.diagnostics.append(mismatch) }
                 let (block, next) = paragraph(lines, i, flat: false)
                 produced = block.map { [$0] } ?? []
                 i = next
@@ -242,11 +243,7 @@ struct BlockParser {
             if j > i && !flat && interruptsParagraph(l) { break }
             // A pipe table right under a line of text starts there (GFM, as GitHub shows it): a header row with
             // as many cells as the delimiter row below it ends the paragraph.
-            if j > i && !flat && src.indentation(l).columns < 4 && tableStarts(lines, j),
-               let columns = delimiterRow(lines[j + 1])?.count,
-               splitRow(l).count == columns {
-                break
-            }
+            if j > i && !flat && src.indentation(l).columns < 4 && tableStarts(lines, j) { break }
             // `Table: caption` right above a pipe table ends there (pandoc's table caption, section 4).
             if j > i && !flat && startsTableCaption(lines[i]) && tableStarts(lines, j) { break }
             j += 1

@@ -80,8 +80,22 @@ extension BlockParser {
         return (0..<prefix.count).allSatisfy { text[s + $0] == prefix[$0] }
     }
 
+    /// A header row and a delimiter row with as many cells (GFM: "the header row must match the delimiter row in
+    /// the number of cells. If not, a table will not be recognized"; the lines are then paragraph text).
     func tableStarts(_ lines: Lines, _ i: Int) -> Bool {
-        i + 1 < lines.count && hasPipe(lines[i]) && delimiterRow(lines[i + 1]) != nil
+        guard i + 1 < lines.count, hasPipe(lines[i]), let columns = delimiterRow(lines[i + 1])?.count else { return false }
+        return splitRow(lines[i]).count == columns
+    }
+
+    /// For a line that starts no table only because its cell count differs from the delimiter row's below it:
+    /// the warning that says so (the lines are set as text, as GitHub shows them).
+    func mismatchedTableHeader(_ lines: Lines, _ i: Int) -> Diagnostic? {
+        guard i + 1 < lines.count, hasPipe(lines[i]), let columns = delimiterRow(lines[i + 1])?.count else { return nil }
+        let cells = splitRow(lines[i]).count
+        guard cells != columns else { return nil }
+        return .warning("this looks like a pipe table, but its header row has \(cells) cells and the delimiter row below "
+                        + "it \(columns): it is set as text, as GitHub does; give both rows the same number of cells",
+                        at: src.location(src.indentation(lines[i]).first))
     }
 
     mutating func table(_ lines: Lines, _ i: Int) -> (Block, Int) {
@@ -102,12 +116,10 @@ extension BlockParser {
 
     private mutating func row(_ l: LineView, columns: Int, what: String) -> [TableCell] {
         let cells = splitRow(l)
+        // The header row has `columns` cells (tableStarts); a body row may have more (GFM ignores them).
         if cells.count > columns {
             ctx.diagnostics.append(.warning("table \(what) has \(cells.count) cells but the delimiter row has \(columns) columns: the extra cells are dropped",
                                             at: src.location(cells[columns].0)))
-        } else if cells.count < columns && what == "header row" {
-            ctx.diagnostics.append(.warning("table header row has \(cells.count) cells but the delimiter row has \(columns) columns: add the missing header cells",
-                                            at: src.location(src.indentation(l).first)))
         }
         var out: [TableCell] = []
         out.reserveCapacity(min(cells.count, columns))  // exactly: grown by doubling, a 3-cell row kept room for 4

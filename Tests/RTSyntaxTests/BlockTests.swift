@@ -162,6 +162,29 @@ final class BlockTests: XCTestCase {
         guard case .paragraph = b[2].kind else { return XCTFail(show(b)) }
     }
 
+    /// GFM: a header row with more or fewer cells than the delimiter row starts no table; its lines are a
+    /// paragraph with all their text (cmark-gfm's examples 203 and `| a | b | c |` over two delimiters), with
+    /// a warning at the header row. Extra cells of a body row are still dropped with a warning.
+    func testAHeaderRowThatDoesNotMatchTheDelimiterRowIsText() {
+        for source in ["| abc | def |\n| --- |\n| bar |\n", "| a | b | c |\n| --- | --- |\n| this | isn't | okay |\n"] {
+            let r = parse(source)
+            let b = r.document.blocks
+            XCTAssertEqual(b.count, 1, show(b))
+            guard case .paragraph(let p) = b[0].kind else { return XCTFail(show(b)) }
+            let text = plainText(p)
+            for word in ["def", "bar", "c", "okay", "---"] where source.contains(word) {
+                XCTAssertTrue(text.contains(word), "'\(word)' kept: \(text)")
+            }
+            XCTAssertEqual(warnings(r).map(\.message).filter { $0.contains("looks like a pipe table") }.count, 1,
+                           "\(warnings(r))")
+            XCTAssertEqual(warnings(r).first.map { loc($0.location!) }, "1:1")
+        }
+        let extra = parse("| a | b |\n| --- | --- |\n| 1 | 2 | 3 |\n")
+        guard case .table(let t) = extra.document.blocks[0].kind else { return XCTFail(show(extra.document.blocks)) }
+        XCTAssertEqual(t.rows.map { $0.map { plainText($0.content) } }, [["1", "2"]])
+        XCTAssertEqual(warnings(extra).map(\.message), ["table row has 3 cells but the delimiter row has 2 columns: the extra cells are dropped"])
+    }
+
     func testTableWithoutOuterPipes() {
         let b = blocks("a | b\n--- | ---\n1 | 2")
         guard case .table(let t) = b[0].kind else { return XCTFail(show(b)) }
