@@ -30,7 +30,21 @@ struct StyleSheet: Sendable {
         "table": [("hyphenate", "false"), ("indent", "0"), ("align", "left")],
         "header": [("size", "8.5pt"), ("color", "#666666"), ("indent", "0")],
         "footer": [("size", "8.5pt"), ("color", "#666666"), ("indent", "0")],
-    ]
+    ].merging(alerts) { a, _ in a }
+
+    /// GitHub's alerts (`> [!NOTE]`, section 9): the quote's bar and its title in the kind's colour (GitHub's).
+    /// `alert-note` is applied after `quote`, `alert-note-title` to the title paragraph.
+    private static let alerts: [String: [(String, String)]] = {
+        let colors = ["note": "#0969da", "tip": "#1a7f37", "important": "#8250df", "warning": "#9a6700",
+                      "caution": "#d1242f"]
+        var styles: [String: [(String, String)]] = [:]
+        for (kind, color) in colors {
+            styles["alert-\(kind)"] = [("border-left", "3pt \(color)")]
+            styles["alert-\(kind)-title"] = [("color", color), ("weight", "bold"), ("keep-with-next", "true"),
+                                             ("space-after", "2pt"), ("indent", "0")]
+        }
+        return styles
+    }()
 
     private static func heading(size: String, before: String, after: String) -> [(String, String)] {
         [("font", "DejaVu Sans"), ("weight", "bold"), ("size", size), ("line-height", "1.15"),

@@ -33,6 +33,27 @@ final class MarkdownCompatTests: XCTestCase {
         XCTAssertEqual(errors(parse("---\ntitle My report\nauthor: me\n---\n")).count, 1)
     }
 
+    // MARK: GitHub alerts (section 9)
+
+    /// `> [!NOTE]` alone on a quote's first line (any case, five kinds) makes a titled alert: the marker line
+    /// becomes a "Note" paragraph with the kind's title style and the quote takes the kind's style. A marker
+    /// with nothing after it, with text on its line, or of another kind leaves an ordinary quote (as GitHub).
+    func testGitHubAlertsBecomeTitledQuotes() {
+        let r = parse("> [!NOTE]\n> Read this.\n\n> [!caution]  \n> Careful.\n>\n> More.\n\n> [!TIP]\nLazy.\n")
+        XCTAssertEqual(r.diagnostics.count, 0, "\(r.diagnostics)")
+        XCTAssertEqual(show(r.document.blocks),
+                       "quote{.alert-note}[p{.alert-note-title}[\"Note\"] p[\"Read this.\"]] "
+                       + "quote{.alert-caution}[p{.alert-caution-title}[\"Caution\"] p[\"Careful.\"] p[\"More.\"]] "
+                       + "quote{.alert-tip}[p{.alert-tip-title}[\"Tip\"] p[\"Lazy.\"]]")
+        guard case .blockQuote(let inner) = r.document.blocks[1].kind else { return XCTFail() }
+        XCTAssertEqual(loc(inner[0].range.start), "4:3", "the title is where the marker is written")
+        for plain in ["> [!NOTE]\n", "> [!NOTE] Read this.\n", "> [!NOTES]\n> x\n", "> [!NOTE]\n>\n", "> [ !NOTE]\n> x\n"] {
+            let quote = parse(plain).document.blocks
+            XCTAssertTrue(show(quote).hasPrefix("quote["), "\(plain): \(show(quote))")
+            XCTAssertTrue(show(quote).contains("[!NOTE") || show(quote).contains("[ !NOTE"), "\(plain): \(show(quote))")
+        }
+    }
+
     // MARK: Variables inside code (section 7)
 
     func testUndefinedVariableInCodeSpanStaysLiteral() {
