@@ -6,7 +6,8 @@ extension InlineParser {
 
     /// A run of `*` `_` `~` `^` `=`, by CommonMark's flanking rules: `*` opens when left-flanking and closes
     /// when right-flanking (so `**Ty**pesetting` and `2*3*4` emphasise); `_` and `=` may not open or close
-    /// inside a word (`snake_case_name` stays literal); `~` and `^` may (`H~2~O`, `x^2^`).
+    /// inside a word (`snake_case_name` stays literal); `~` and `^` may (`H~2~O`, `x^2^`). Tildes pair only
+    /// with a run as long (`~sub~`, `~~strike~~`), as GFM's strikethrough does.
     mutating func delimiterRun(_ i: Int) -> Int {
         let c = buf[i]
         var j = i + 1
@@ -14,6 +15,11 @@ extension InlineParser {
         let count = j - i
         steps += count
         if c == Byte.equals && count < 2 { return literal(i) }
+        // GFM: a run of three or more tildes is text (`~~~~one~~~~`), never strikethrough or subscript.
+        if c == Byte.tilde && count > 2 {
+            addText(i, j, Array(buf[i..<j]))
+            return j
+        }
         let before = scalar(before: i)
         let after = scalar(at: j)
         let beforeSpace = InlineParser.isWhitespace(before)
@@ -104,7 +110,7 @@ extension InlineParser {
                 return nil
             }
             return o.count >= 2 && c.count >= 2 ? 2 : 1
-        case Byte.tilde: return o.count >= 2 && c.count >= 2 ? 2 : 1
+        case Byte.tilde: return o.count == c.count ? o.count : nil  // GFM: `~x~~` pairs nothing
         case Byte.caret: return 1
         default: return o.count >= 2 && c.count >= 2 ? 2 : nil // `==`
         }

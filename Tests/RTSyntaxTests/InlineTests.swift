@@ -11,6 +11,16 @@ final class InlineTests: XCTestCase {
         XCTAssertEqual(show("**a *b* c**"), "strong(\"a \" em(\"b\") \" c\")")
     }
 
+    /// GFM's strikethrough rules (cmark-gfm's extension examples): tildes pair only with a run as long, and a
+    /// run of three or more is text. RT reads one tilde as subscript, two as strikethrough.
+    func testTildesPairOnlyWithARunAsLongAndLongRunsAreText() {
+        XCTAssertEqual(show("This is not ~~~~~one~~~~~ huge strikethrough."),
+                       "\"This is not ~~~~~one~~~~~ huge strikethrough.\"")
+        XCTAssertEqual(show("~one~ ~~two~~ ~~~three~~~"), "sub(\"one\") \" \" del(\"two\") \" ~~~three~~~\"")
+        XCTAssertEqual(show("No ~mismatch~~"), "\"No ~mismatch~~\"")
+        XCTAssertEqual(show("~~a~ b~~"), "del(\"a~ b\")")
+    }
+
     func testFlankingKeepsLiterals() {
         XCTAssertEqual(show("snake_case_name"), "\"snake_case_name\"")
         XCTAssertEqual(show("a ~ b"), "\"a ~ b\"")
