@@ -444,31 +444,9 @@ struct BlockParser {
         }
         let start = src.indentation(lines[i]).first
         let range = src.range(start, max(start, lastContent.end))
-        if let (kind, marker) = alertMarker(inner) {
-            // GitHub's alert: the marker line becomes the title paragraph, and the quote takes the kind's style.
-            let title = Block(.paragraph([Inline(.text(kind.capitalized), range: marker)]),
-                              attributes: Attributes(styles: [StyleName("alert-\(kind)-title", range: marker)]), range: marker)
-            let blocks = parseBlocks(Lines(Array(inner.dropFirst())), depth: depth + 1)
-            return (Block(.blockQuote([title] + blocks), attributes: Attributes(styles: [StyleName("alert-\(kind)", range: marker)]),
-                          range: range), j)
-        }
         let blocks = parseBlocks(Lines(inner), depth: depth + 1)
+        let firstLine = inner.first.map { src.location($0.start).line }
+        if let alert = Self.alert(blocks, firstLine: firstLine) { return (alert(range), j) }
         return (Block(.blockQuote(blocks), range: range), j)
-    }
-
-    /// GitHub's alert kinds (`> [!NOTE]`); each has the built-in styles `alert-KIND` and `alert-KIND-title`.
-    static let alertKinds: Set<String> = ["note", "tip", "important", "warning", "caution"]
-
-    /// A quote's first line that is only `[!NOTE]` (or another kind, any case; spaces around), followed by
-    /// some content: the kind and the marker's range. Otherwise nil and the quote is an ordinary one, its
-    /// first line text (as GitHub shows a marker alone or with text after it).
-    func alertMarker(_ inner: [LineView]) -> (String, SourceRange)? {
-        guard let first = inner.first, inner.dropFirst().contains(where: { !src.isBlank($0) }) else { return nil }
-        let (s, e) = src.trimmed(first.start, first.end)
-        guard e - s >= 4, e - s <= 13, text[s] == Byte.lbracket, text[s + 1] == Byte.bang,
-              text[e - 1] == Byte.rbracket else { return nil }
-        let kind = String(decoding: text[(s + 2)..<(e - 1)], as: UTF8.self).lowercased()
-        guard Self.alertKinds.contains(kind) else { return nil }
-        return (kind, src.range(s, e))
     }
 }

@@ -47,7 +47,12 @@ final class MarkdownCompatTests: XCTestCase {
                        + "quote{.alert-tip}[p{.alert-tip-title}[\"Tip\"] p[\"Lazy.\"]]")
         guard case .blockQuote(let inner) = r.document.blocks[1].kind else { return XCTFail() }
         XCTAssertEqual(loc(inner[0].range.start), "4:3", "the title is where the marker is written")
-        for plain in ["> [!NOTE]\n", "> [!NOTE] Read this.\n", "> [!NOTES]\n> x\n", "> [!NOTE]\n>\n", "> [ !NOTE]\n> x\n"] {
+        XCTAssertEqual(show(parse("> [!IMPORTANT]\n> # Heading\n").document.blocks),
+                       "quote{.alert-important}[p{.alert-important-title}[\"Important\"] h1#heading[\"Heading\"]]")
+        // CommonMark first: `[!NOTE]` over `===` is a setext heading's text; a marker with only a comment after it
+        // is alone.
+        for plain in ["> [!NOTE]\n", "> [!NOTE] Read this.\n", "> [!NOTES]\n> x\n", "> [!NOTE]\n>\n", "> [ !NOTE]\n> x\n",
+                      "> [!NOTE]\n> ===\n", "> [!NOTE]\n> {% a comment %}\n", ">\n> [!NOTE]\n> x\n"] {
             let quote = parse(plain).document.blocks
             XCTAssertTrue(show(quote).hasPrefix("quote["), "\(plain): \(show(quote))")
             XCTAssertTrue(show(quote).contains("[!NOTE") || show(quote).contains("[ !NOTE"), "\(plain): \(show(quote))")
