@@ -1,6 +1,7 @@
 // Line boxes: how tall each line is and where its baseline sits, computed by us rather than by Pango,
 // so that line height follows the IR (CSS-like multiples, exact heights, min/max clamps).
 
+import CPangoCairo
 import TypesetIR
 
 /// One laid-out line of a paragraph, in the paragraph's own coordinates (x from the column's left edge).
@@ -90,5 +91,26 @@ enum LineMetrics {
             result[i] = size > 0 ? size : runs[r].attributes.fontSize
         }
         return result
+    }
+}
+
+/// Where Pango puts the lines of a layout laid out with no width (total-fit paragraphs): against its widest line.
+extension ParagraphLayout {
+    /// Points by which `width` exceeds the widest line of `layout` (laid out with no width), or 0.
+    static func spareWidth(_ layout: OpaquePointer, width: Double) -> Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return max(width - fromPango(Int(logical.width)), 0)
+    }
+
+    /// How much of a layout's spare width Pango puts before `line`: 0 left, 0.5 centred, 1 right. Pango swaps
+    /// left and right in a right-to-left line when it finds the direction itself (`pango_layout_set_auto_dir`).
+    static func alignedShare(_ layout: OpaquePointer, _ line: UnsafeMutablePointer<PangoLayoutLine>) -> Double {
+        var alignment = pango_layout_get_alignment(layout)
+        if alignment != PANGO_ALIGN_CENTER && pango_layout_get_auto_dir(layout) != 0
+            && line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue {
+            alignment = alignment == PANGO_ALIGN_LEFT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
+        }
+        return alignment == PANGO_ALIGN_RIGHT ? 1 : alignment == PANGO_ALIGN_CENTER ? 0.5 : 0
     }
 }

@@ -270,6 +270,10 @@ public final class ParagraphLayout {
         // Lines.
         var pointers: [UnsafeMutablePointer<PangoLayoutLine>] = []
         var raw: [(range: Range<Int>, x: Double, width: Double, ascent: Double, descent: Double)] = []
+        // A total-fit layout has no width (its lines end at the planned separators), so Pango aligns its lines
+        // against the widest one: a line it puts right or centre (right to left text, ragged or the last line
+        // of a one-line paragraph) moves by what the widest line leaves of the column.
+        let spare = totalFit ? ParagraphLayout.spareWidth(pl, width: width) : 0
         let iter = pango_layout_get_iter(pl)
         repeat {
             var logical = PangoRectangle()
@@ -279,7 +283,9 @@ public final class ParagraphLayout {
             guard let line = pango_layout_iter_get_line_readonly(iter) else { break }  // past the last line
             let start = Int(line.pointee.start_index)
             pointers.append(line)
-            raw.append((start..<(start + Int(line.pointee.length)), left + fromPango(logical.x), fromPango(logical.width),
+            let shift = spare > 0 ? spare * ParagraphLayout.alignedShare(pl, line) : 0
+            raw.append((start..<(start + Int(line.pointee.length)), left + fromPango(logical.x) + shift,
+                        fromPango(logical.width),
                         fromPango(baseline - top), fromPango(top + Int(logical.height) - baseline)))
         } while pango_layout_iter_next_line(iter) != 0
         pango_layout_iter_free(iter)

@@ -4,7 +4,7 @@ import TypesetIR
 import XCTest
 
 /// Ragged-right text with `hyphenate` on: broken total-fit (ragged2e's way), hyphenated at the patterns'
-/// points, its spaces left at their width. Pango's greedy wrapping ignored `hyphenate` there: long words left
+/// points, its spaces left at their width; and total-fit lines of right-to-left text at the right margin. Pango's greedy wrapping ignored `hyphenate` there: long words left
 /// short lines, and a word wider than the line broke between any two letters.
 final class RaggedHyphenationTests: XCTestCase {
     private static let prose = """
@@ -70,10 +70,50 @@ final class RaggedHyphenationTests: XCTestCase {
         XCTAssertEqual(text.split(separator: " "), Self.prose.split(separator: " "))
     }
 
+    /// With optical margins (the default) a ragged line may start left of the margin but never end past the
+    /// column: the breaker gave it the room a justified line's hanging hyphen or comma gets (181.5 of 180pt).
+    func testRaggedLinesWithProtrusionStayInsideTheColumn() throws {
+        var style = ragged(hyphenate: true)
+        style.protrusion = true
+        var doc = Fixture.document([.paragraph(Fixture.paragraph(
+            String(repeating: "representativeness, ", count: 12), style: style))])
+        doc.page.width = 200
+        doc.page.margins = EdgeInsets(all: 20)
+        let words = try PDFTool.words(PDFTool.render(doc, name: "ragged-protrusion", untagged: true))
+        XCTAssertTrue(words.contains { $0.text.hasSuffix("-") }, "hyphenated")
+        for w in words { XCTAssertLessThanOrEqual(w.xMax, 180.05, "'\(w.text)' ends past the column") }
+    }
+
     func testRaggedTextWithoutHyphenationGetsNoHyphens() throws {
         let rows = try rows(ragged(hyphenate: false), name: "ragged-plain")
         XCTAssertFalse(rows.contains { $0.last!.text.hasSuffix("-") }, "\(rows.map { $0.last!.text })")
         for row in rows { XCTAssertLessThanOrEqual(row.last!.xMax, Self.right + 0.5) }
+    }
+
+    /// Total-fit lines are laid out with no width, so Pango aligned a right-to-left line against the widest line
+    /// instead of the column: a one-line justified Hebrew paragraph sat at the left margin, and ragged hyphenated
+    /// Hebrew lines ended short of the right one.
+    func testRightToLeftTotalFitLinesEndAtTheRightMargin() throws {
+        let hebrew = "שלום עולם זהו טקסט בעברית שנועד לבדוק יישור של שורות בפסקה ארוכה עם מילים רבות "
+        var justified = ParagraphStyle()
+        justified.alignment = .justify
+        justified.spaceAfter = 6
+        var raggedStyle = ragged(hyphenate: true)
+        raggedStyle.alignment = .start
+        raggedStyle.spaceAfter = 6
+        for (name, style, text) in [("rtl-justified-one-line", justified, "שלום עולם"),
+                                    ("rtl-ragged-hyphenated", raggedStyle, String(repeating: hebrew, count: 3))] {
+            XCTAssertTrue(ParagraphLayout.usesTotalFit(style, hasTab: false, lineBreaking: .totalFit))
+            var doc = Fixture.document([.paragraph(Fixture.paragraph(text, style: style))])
+            doc.page.width = 260
+            doc.page.margins = EdgeInsets(all: 40)
+            var ends: [Int: Double] = [:]
+            for w in try PDFTool.words(PDFTool.render(doc, name: name, untagged: true)) {
+                ends[Int(w.yMax.rounded()), default: 0] = max(ends[Int(w.yMax.rounded()), default: 0], w.xMax)
+            }
+            XCTAssertFalse(ends.isEmpty)
+            for (_, end) in ends { XCTAssertEqual(end, Self.right, accuracy: 0.5, "\(name): lines end at \(ends)") }
+        }
     }
 
     func testRaggedHyphenationIsTotalFitOnlyForRaggedRightText() {

@@ -168,11 +168,14 @@ enum TotalFitLines {
             out.itemChar.append(Int32(clamping: ch))
         }
         /// Protrusion at a break: `last` ends the line (nil: an inserted hyphen), `next` starts the next one.
+        /// Ragged lines end short of the edge: nothing hangs past it, so they get no room there.
         func addBreak(_ item: BreakItem, at ch: Int, last: Int?, next: Int) {
             var item = item
             if protrude {
-                if let last { item.protrudeRight = protrusion(text, charByte, advance, last, atStart: false) }
-                else { item.protrudeRight = hyphenWidth * 0.7 }
+                if !ragged {
+                    item.protrudeRight = last.map { protrusion(text, charByte, advance, $0, atStart: false) }
+                        ?? hyphenWidth * 0.7
+                }
                 item.protrudeLeft = protrusion(text, charByte, advance, next, atStart: true)
             }
             add(item, at: ch)
