@@ -148,14 +148,36 @@ extension InlineParser {
             let lower = max(bottom, openersBottom[key] ?? bottom)
             var opener = c.prev
             var used: Int? = nil
+            var mismatched = false
             while opener > lower {
                 steps += 1
                 let o = delims[opener]
-                if o.char == c.char && o.canOpen, let u = use(opener: o, closer: c) {
-                    used = u
-                    break
+                if o.char == c.char && o.canOpen {
+                    if let u = use(opener: o, closer: c) {
+                        used = u
+                        break
+                    }
+                    // GFM: the nearest tilde opener decides; of another length, neither pairs (`~~a ~b~~` is text).
+                    if c.char == Byte.tilde {
+                        mismatched = true
+                        break
+                    }
                 }
                 opener = o.prev
+            }
+            if mismatched {
+                // As cmark-gfm: the closer, the opener and every delimiter between them are text from now on.
+                let next = c.next
+                var d = closer
+                while d != opener {
+                    steps += 1
+                    let previous = delims[d].prev
+                    removeDelim(d)
+                    d = previous
+                }
+                removeDelim(opener)
+                closer = next
+                continue
             }
             guard let used, opener > lower else {
                 openersBottom[key] = c.prev

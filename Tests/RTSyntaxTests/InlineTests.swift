@@ -18,7 +18,11 @@ final class InlineTests: XCTestCase {
                        "\"This is not ~~~~~one~~~~~ huge strikethrough.\"")
         XCTAssertEqual(show("~one~ ~~two~~ ~~~three~~~"), "sub(\"one\") \" \" del(\"two\") \" ~~~three~~~\"")
         XCTAssertEqual(show("No ~mismatch~~"), "\"No ~mismatch~~\"")
-        XCTAssertEqual(show("~~a~ b~~"), "del(\"a~ b\")")
+        XCTAssertEqual(show("~~a~ b~~"), "\"~~a~ b~~\"")
+        // The nearest opener decides: of another length, neither pairs (cmark-gfm), and what lay between is text.
+        XCTAssertEqual(show("~~a ~b~~"), "\"~~a ~b~~\"")
+        XCTAssertEqual(show("~a ~~b~ c~"), "sub(\"a ~~b~ c\")")
+        XCTAssertEqual(show("~~a *b ~c~~ d*"), "\"~~a \" em(\"b ~c~~ d\")")
     }
 
     func testFlankingKeepsLiterals() {

@@ -62,7 +62,7 @@ final class ScalingTests: XCTestCase {
     func testCmarkPathologicalInputs() {
         for piece in ["[ a_", "a]", "[a", "{{", "*a **a ", "_a _", "a_ ", "*", "_", "* ", "<", "<a", "[a](", "![[[", "![",
                       "**_", "*_", "_*", "a*", "a**b", "a***b ", "[]{", "`", "``a", "[a]{", "[a]{\"", "[a](b \"", "](",
-                      "[[a]](b)", "[a](<", "&#", "&a", "&amp;", "\\", "==", "~~", "^", "===a", "~a~~", "[a][", "[a][b]",
+                      "[[a]](b)", "[a](<", "&#", "&a", "&amp;", "\\", "==", "~~", "^", "===a", "~a~~", "~~~a ", "~a ~~b~ ", "~~a ~b~~ ", "a~ *b ~~", "[a][", "[a][b]",
                       "[a][]", "[a] [b]: c\n", "[a]: <", "[a]: b \""] {
             check(piece)
         }
@@ -70,6 +70,7 @@ final class ScalingTests: XCTestCase {
         check("nested [ then ]") { String(repeating: "[", count: $0 / 2) + String(repeating: "]", count: $0 / 2) }
         check("nested links") { String(repeating: "[", count: $0 / 6) + "a" + String(repeating: "](b)", count: $0 / 6) }
         check("nested emphasis") { String(repeating: "*a ", count: $0 / 6) + String(repeating: "a* ", count: $0 / 6) }
+        check("tilde closers past stars") { "~a " + repeated("*b ", $0 - 8) + "c~~" }
         check("nested strong") { String(repeating: "**a ", count: $0 / 8) + String(repeating: "a** ", count: $0 / 8) }
         check("backtick runs of every length") { size in
             var s = ""
