@@ -337,13 +337,13 @@ public final class ParagraphLayout {
         }
     }
 
-    /// Whether the paragraph is broken by the total-fit breaker rather than by Pango's greedy wrapping.
     /// True when the text's only TAB follows a marker with no space before it (`•\tText`, `10.\tText`).
     static func tabIsOnlyAMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let tab = bytes.firstIndex(of: 9), !bytes[..<tab].contains(32) else { return false }
         return !bytes[(tab + 1)...].contains(9)
     }
 
+    /// Whether the paragraph is broken by the total-fit breaker rather than by Pango's greedy wrapping.
     static func usesTotalFit(_ style: ParagraphStyle, hasTab: Bool, engine: LayoutEngine) -> Bool {
         usesTotalFit(style, hasTab: hasTab, lineBreaking: engine.lineBreaking)
     }
