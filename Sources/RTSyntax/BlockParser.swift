@@ -243,7 +243,10 @@ struct BlockParser {
             if j > i && !flat && interruptsParagraph(l) { break }
             // A pipe table right under a line of text starts there (GFM, as GitHub shows it): a header row with
             // as many cells as the delimiter row below it ends the paragraph.
-            if j > i && !flat && src.indentation(l).columns < 4 && tableStarts(lines, j) { break }
+            if j > i && !flat && src.indentation(l).columns < 4 {
+                if tableStarts(lines, j) { break }
+                if let mismatch = mismatchedTableHeader(lines, j) { ctx.diagnostics.append(mismatch) }
+            }
             // `Table: caption` right above a pipe table ends there (pandoc's table caption, section 4).
             if j > i && !flat && startsTableCaption(lines[i]) && tableStarts(lines, j) { break }
             j += 1

@@ -179,6 +179,10 @@ final class BlockTests: XCTestCase {
                            "\(warnings(r))")
             XCTAssertEqual(warnings(r).first.map { loc($0.location!) }, "1:1")
         }
+        // Under a line of text too (the paragraph goes on, as on GitHub).
+        let under = parse("Intro\n| a | b |\n|---|\n")
+        XCTAssertEqual(show(under.document.blocks), "p[\"Intro\" SB \"| a | b |\" SB \"|---|\"]")
+        XCTAssertEqual(warnings(under).map { loc($0.location!) }, ["2:1"])
         let extra = parse("| a | b |\n| --- | --- |\n| 1 | 2 | 3 |\n")
         guard case .table(let t) = extra.document.blocks[0].kind else { return XCTFail(show(extra.document.blocks)) }
         XCTAssertEqual(t.rows.map { $0.map { plainText($0.content) } }, [["1", "2"]])
