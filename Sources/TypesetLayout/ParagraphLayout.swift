@@ -273,7 +273,7 @@ public final class ParagraphLayout {
         // A total-fit layout has no width (its lines end at the planned separators), so Pango aligns its lines
         // against the widest one: a line it puts right or centre (right to left text, ragged or the last line
         // of a one-line paragraph) moves by what the widest line leaves of the column.
-        let spare = totalFit ? ParagraphLayout.spareWidth(pl, width: width) : 0
+        var spare: Double? = nil  // measured at the first line that is not left-aligned
         let iter = pango_layout_get_iter(pl)
         repeat {
             var logical = PangoRectangle()
@@ -283,7 +283,14 @@ public final class ParagraphLayout {
             guard let line = pango_layout_iter_get_line_readonly(iter) else { break }  // past the last line
             let start = Int(line.pointee.start_index)
             pointers.append(line)
-            let shift = spare > 0 ? spare * ParagraphLayout.alignedShare(pl, line) : 0
+            var shift = 0.0
+            if totalFit {
+                let share = ParagraphLayout.alignedShare(pl, line)
+                if share > 0 {
+                    if spare == nil { spare = ParagraphLayout.spareWidth(pl, width: width) }
+                    shift = share * (spare ?? 0)
+                }
+            }
             raw.append((start..<(start + Int(line.pointee.length)), left + fromPango(logical.x) + shift,
                         fromPango(logical.width),
                         fromPango(baseline - top), fromPango(top + Int(logical.height) - baseline)))
