@@ -1,4 +1,5 @@
-// One lock around Pango's font metrics, so that `--jobs 2` breaks lines exactly as `--jobs 1` does.
+// One lock around Pango's font metrics, so that `--jobs 2` breaks lines exactly as `--jobs 1` does, and around its
+// glyph extents and the drawing of a page, so that no thread's FreeType face is closed under it by cairo.
 
 import CPangoCairo
 import Foundation
@@ -21,6 +22,21 @@ enum FontMetricsGuard {
 
     private static let lock = NSRecursiveLock()
     nonisolated(unsafe) private static var unguarded: GetMetrics? = nil
+    typealias GetGlyphExtents = @convention(c) (UnsafeMutablePointer<PangoFont>?, PangoGlyph,
+                                                UnsafeMutablePointer<PangoRectangle>?, UnsafeMutablePointer<PangoRectangle>?) -> Void
+    nonisolated(unsafe) private static var unguardedExtents: GetGlyphExtents? = nil
+
+    /// Runs `body` (the paginating thread drawing a page with `--jobs` above 1) while no worker
+    /// measures glyphs. cairo 1.16 keeps at most 10 FreeType faces open for the whole process and closes the
+    /// least recently used one when it opens another; a face one thread reads while another thread's glyph
+    /// lookup opens an eleventh is closed under it (a NULL face in cairo-ft, inside `cairo_show_text_glyphs`:
+    /// 382 pages of real READMEs in many faces crashed about one run in three with `--jobs 2`). Workers reach
+    /// cairo-ft through Pango's glyph extents and metrics, which are wrapped to take the same lock.
+    static func withCairoFonts<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
 
     /// Installs the wrapper the first time it is read; engines read it in `init`.
     static let installed: Bool = {
@@ -35,6 +51,15 @@ enum FontMetricsGuard {
             return FontMetricsGuard.unguarded?(font, language)
         }
         fontClass.pointee.get_metrics = guarded
+        if let extents = fontClass.pointee.get_glyph_extents {
+            unguardedExtents = extents
+            let guardedExtents: GetGlyphExtents = { font, glyph, ink, logical in
+                FontMetricsGuard.lock.lock()
+                defer { FontMetricsGuard.lock.unlock() }
+                FontMetricsGuard.unguardedExtents?(font, glyph, ink, logical)
+            }
+            fontClass.pointee.get_glyph_extents = guardedExtents
+        }
         return true
     }()
 

@@ -116,6 +116,11 @@ public final class LayoutEngine: @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
+    /// Runs `body` while no other thread measures glyphs through cairo (see `FontMetricsGuard.withCairoFonts`).
+    public static func withCairoFonts<T>(_ body: () throws -> T) rethrows -> T {
+        try FontMetricsGuard.withCairoFonts(body)
+    }
+
     /// Runs `body` with exclusive use of the engine (see the Sendable note above).
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()

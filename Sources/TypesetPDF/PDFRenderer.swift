@@ -86,7 +86,11 @@ public enum PDFRenderer {
                 if PDFLinks.wantsAnalysisCover(page) {
                     tags.artifact(on: cr) { PDFLinks.analysisCover(width: pageWidth, height: pageHeight, on: cr) }
                 }
-                draw(page, on: cr, tags: tags)
+                if engine.jobs > 1 {
+                    LayoutEngine.withCairoFonts { draw(page, on: cr, tags: tags) }
+                } else {
+                    draw(page, on: cr, tags: tags)
+                }
                 tags.endPage()
                 outline.add(page.outline, to: surface.surface)
                 let show = RenderClock.cpuNow()
