@@ -145,15 +145,18 @@ struct BlockParser {
                 let (block, next) = footnoteDefinition(lines, i, start, depth: depth)
                 produced = [block]
                 i = next
-            } else if tableStarts(lines, i) {
-                let (block, next) = table(lines, i)
-                produced = [block]
-                i = next
             } else {
-                if let mismatch = mismatchedTableHeader(lines, i) { ctx.diagnostics.append(mismatch) }
-                let (block, next) = paragraph(lines, i, flat: false)
-                produced = block.map { [$0] } ?? []
-                i = next
+                let rows = tableRows(lines, i)
+                if let rows, rows.cells == rows.columns {
+                    let (block, next) = table(lines, i)
+                    produced = [block]
+                    i = next
+                } else {
+                    if let rows { ctx.diagnostics.append(mismatchWarning(l, rows)) }
+                    let (block, next) = paragraph(lines, i, flat: false)
+                    produced = block.map { [$0] } ?? []
+                    i = next
+                }
             }
             if let p = pending, !produced.isEmpty {
                 produced[0].attributes = p.merging(produced[0].attributes)
@@ -243,9 +246,9 @@ struct BlockParser {
             if j > i && !flat && interruptsParagraph(l) { break }
             // A pipe table right under a line of text starts there (GFM, as GitHub shows it): a header row with
             // as many cells as the delimiter row below it ends the paragraph.
-            if j > i && !flat && src.indentation(l).columns < 4 {
-                if tableStarts(lines, j) { break }
-                if let mismatch = mismatchedTableHeader(lines, j) { ctx.diagnostics.append(mismatch) }
+            if j > i && !flat && src.indentation(l).columns < 4, let rows = tableRows(lines, j) {
+                if rows.cells == rows.columns { break }
+                ctx.diagnostics.append(mismatchWarning(l, rows))
             }
             // `Table: caption` right above a pipe table ends there (pandoc's table caption, section 4).
             if j > i && !flat && startsTableCaption(lines[i]) && tableStarts(lines, j) { break }

@@ -80,22 +80,23 @@ extension BlockParser {
         return (0..<prefix.count).allSatisfy { text[s + $0] == prefix[$0] }
     }
 
-    /// A header row and a delimiter row with as many cells (GFM: "the header row must match the delimiter row in
-    /// the number of cells. If not, a table will not be recognized"; the lines are then paragraph text).
-    func tableStarts(_ lines: Lines, _ i: Int) -> Bool {
-        guard i + 1 < lines.count, hasPipe(lines[i]), let columns = delimiterRow(lines[i + 1])?.count else { return false }
-        return splitRow(lines[i]).count == columns
+    /// For a line with a pipe over a delimiter row: its cells and the delimiter row's columns. A table starts
+    /// only when they are as many (GFM: "the header row must match the delimiter row in the number of cells. If
+    /// not, a table will not be recognized"; the lines are then paragraph text, with `mismatchWarning`).
+    func tableRows(_ lines: Lines, _ i: Int) -> (cells: Int, columns: Int)? {
+        guard i + 1 < lines.count, hasPipe(lines[i]), let columns = delimiterRow(lines[i + 1])?.count else { return nil }
+        return (splitRow(lines[i]).count, columns)
     }
 
-    /// For a line that starts no table only because its cell count differs from the delimiter row's below it:
-    /// the warning that says so (the lines are set as text, as GitHub shows them).
-    func mismatchedTableHeader(_ lines: Lines, _ i: Int) -> Diagnostic? {
-        guard i + 1 < lines.count, hasPipe(lines[i]), let columns = delimiterRow(lines[i + 1])?.count else { return nil }
-        let cells = splitRow(lines[i]).count
-        guard cells != columns else { return nil }
-        return .warning("this looks like a pipe table, but its header row has \(cells) cells and the delimiter row below "
-                        + "it \(columns): it is set as text, as GitHub does; give both rows the same number of cells",
-                        at: src.location(src.indentation(lines[i]).first))
+    func tableStarts(_ lines: Lines, _ i: Int) -> Bool {
+        tableRows(lines, i).map { $0.cells == $0.columns } ?? false
+    }
+
+    /// Why the header row `l` over a delimiter row starts no table (the lines are set as text, as on GitHub).
+    func mismatchWarning(_ l: LineView, _ rows: (cells: Int, columns: Int)) -> Diagnostic {
+        .warning("this looks like a pipe table, but its header row has \(rows.cells) cells and the delimiter row below "
+                 + "it \(rows.columns): it is set as text, as GitHub does; give both rows the same number of cells",
+                 at: src.location(src.indentation(l).first))
     }
 
     mutating func table(_ lines: Lines, _ i: Int) -> (Block, Int) {
