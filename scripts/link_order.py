@@ -11,6 +11,13 @@ Usage: scripts/link_order.py [BINARY]   (default .build/release/typeset; needs v
 Runs BINARY under callgrind on a one-page document, every example and a 35,000-word report, and lists every
 function of the binary that ran: the one-page document's first (start-up), then by how many documents ran them.
 Rerun it after large changes (`make link-order`); names that no longer exist are skipped by the linker.
+
+    scripts/link_order.py --faults BINARY   (needs perf)
+callgrind misses code that runs before main and in the static Foundation (its C static initializers, type
+metadata accessors): this pass runs BINARY, linked with the current list, on the one-page document and the report
+under `perf record -e page-faults`, and appends every function whose first instruction fetch faulted in a code page
+and is not listed yet. `make link-order` relinks and repeats it until few are left (2 MB less resident code).
+The Swift standard library is one object with one code section, so what runs of it cannot be gathered.
 """
 import bisect
 import collections
@@ -21,6 +28,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RELEASE = ".build/release/typeset"
 OUT = os.path.join(ROOT, "scripts", "hot-functions.order")
 # valgrind loads a position-independent executable at this address.
 VALGRIND_BASE = 0x108000
@@ -90,8 +98,52 @@ def documents(work):
     return [one] + examples + [report]
 
 
+def faulted(binary, docs):
+    """Names of the functions of `binary` whose code page faults point at (the instruction's own page)."""
+    names = set()
+    for doc in docs:
+        with tempfile.TemporaryDirectory() as work:
+            data = os.path.join(work, "faults.data")
+            subprocess.run(["perf", "record", "-q", "-e", "page-faults", "-c", "1", "-d", "-o", data, binary, doc,
+                            "-o", os.path.join(work, "out.pdf"), "--quiet"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            script = subprocess.run(["perf", "script", "-i", data, "-F", "addr,ip,sym,dso", "--show-mmap-events"],
+                                    capture_output=True, text=True, errors="replace").stdout
+        low = high = None
+        for line in script.splitlines():
+            if "PERF_RECORD_MMAP2" in line:
+                m = re.search(r"\[(0x[0-9a-f]+)\((0x[0-9a-f]+)\).*r-xp (\S+)$", line)
+                if m and os.path.realpath(m.group(3)) == os.path.realpath(binary):
+                    low, high = int(m.group(1), 16), int(m.group(1), 16) + int(m.group(2), 16)
+                continue
+            parts = line.split()
+            if low is None or len(parts) < 5:
+                continue
+            try:
+                address, ip = int(parts[0], 16), int(parts[3], 16)
+            except ValueError:
+                continue
+            if low <= address < high and abs(address - ip) < 64 and parts[4] != "[unknown]":
+                names.add(parts[4])
+    return names
+
+
+def append_faulted(binary):
+    work = tempfile.mkdtemp(prefix="link-order.")
+    docs = documents(work)
+    listed = [l.strip() for l in open(OUT) if l.strip()]
+    new = sorted(faulted(binary, [docs[0], docs[-1]]) - set(listed))
+    with open(OUT, "w") as f:
+        f.write("\n".join(listed + new) + "\n")
+    print(f"{len(new)} functions appended -> {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
+    return len(new)
+
+
 def main():
-    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/typeset"))
+    if sys.argv[1:2] == ["--faults"]:
+        append_faulted(os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else os.path.join(ROOT, RELEASE)))
+        return
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, RELEASE))
     syms = functions(binary)
     work = tempfile.mkdtemp(prefix="link-order.")
     # valgrind reads the stripped copy; symbols come from the original.
