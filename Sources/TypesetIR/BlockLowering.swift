@@ -258,12 +258,16 @@ struct DocumentLowerer {
         var attributes = block.attributes
         let box = divBox(attributes, state: context)
         if attributes["box"] != nil { attributes.pairs.removeAll { Self.boxKeys.contains($0.key) } }
-        let shape = divShape(attributes, state: context)
         let side = floatSide(attributes)
-        if box != nil, shape != nil || side != nil, let key = block.attributes["box"] {
+        // A box with `x=` and `y=` is placed out of the flow as a rectangle (RT section 4, positioned shapes).
+        let shape = divShape(attributes, state: context)
+            ?? (box != nil && side == nil ? positionedBox(attributes, state: context) : nil)
+        let boxed = box != nil && shape != nil && attributes["shape"] == nil
+        if box != nil, !boxed, shape != nil || side != nil, let key = block.attributes["box"] {
             diagnostics.append(.warning("box=true on a \(side != nil ? "float" : "shaped") div is not drawn", at: key.keyRange.start))
         }
-        let flowKeys: Set<String> = ["shape", "float", "width", "height", "margin", "x", "y"]
+        var flowKeys: Set<String> = ["shape", "float", "width", "height", "margin", "x", "y"]
+        if shape?.position != nil { flowKeys.insert("wrap") }  // how the page goes around it, not its lines
         let flowAttributes = attributes
         attributes.pairs.removeAll { flowKeys.contains($0.key) }
         let columns = divColumnSet(attributes, state: context)
@@ -274,7 +278,7 @@ struct DocumentLowerer {
             return
         }
         if let shape { output.append(.shapeStart(shape)) }
-        if let box, shape == nil {
+        if let box, shape == nil || boxed {
             lowerBox(box, children: children, state: state, context: context) { me, inner in
                 var inner = inner
                 me.inColumns(columns, state: &inner) { me, inner in me.lowerContainer(children, state: inner, context: context, at: block.range.start) }

@@ -61,6 +61,12 @@ public struct ShapedContainer: Hashable, Sendable {
     }
     public var x: Double?
     public var y: Double?
+    /// A positioned shape: the page's text flows around it, its shape grown by this (`margin`, 6pt by
+    /// default); nil: `wrap=none`, the text runs under it.
+    public var wrapMargin: Double? = 6
+    /// A positioned `box=true` div without `height`: the box is as tall as its content, and the page's
+    /// text goes around it once that is known.
+    public var fitsContent = false
     public init(shape: FlowShape, width: Double?, height: Double?) {
         self.shape = shape
         self.width = width
@@ -199,6 +205,22 @@ extension DocumentLowerer {
             }
             shape = parsed
         }
+        return placedContainer(shape, attributes, state: state)
+    }
+
+    /// A `box=true` div with `x=` and `y=`: a rectangle taken out of the flow like a positioned shape (nil:
+    /// not positioned, the box stays in the flow).
+    mutating func positionedBox(_ attributes: Attributes, state: StyleState) -> ShapedContainer? {
+        guard attributes["x"] != nil, attributes["y"] != nil,
+              var container = placedContainer(.rect(x: 0, y: 0, width: 1, height: 1), attributes, state: state),
+              container.position != nil else { return nil }
+        container.fitsContent = container.height == nil
+        return container
+    }
+
+    /// A shape in fractions of its box, with the box's size and, when `x=` and `y=` are given, its place.
+    private mutating func placedContainer(_ shape: FlowShape, _ attributes: Attributes,
+                                          state: StyleState) -> ShapedContainer? {
         // A positioned shape's `%` sizes are of the content box, like its x and y; in the flow, of the column.
         let positioned = attributes["x"] != nil && attributes["y"] != nil
         func length(_ key: String) -> Double? {
@@ -215,11 +237,29 @@ extension DocumentLowerer {
             if let px = Length.points(x.value, in: LengthContext(fontSize: fontSize, percentBase: contentWidth)),
                let py = Length.points(y.value, in: LengthContext(fontSize: fontSize, percentBase: contentHeight)) {
                 container.position = (px, py)
+                container.wrapMargin = positionedWrap(attributes, fontSize: fontSize)
             } else {
                 diagnostics.append(.warning("bad value for 'x' or 'y': expected lengths; the shape stays in the flow", at: x.keyRange.start))
             }
         }
         return container
+    }
+
+    /// How the page's text goes around a positioned shape: `margin=LEN` (default 6pt), nil for `wrap=none`.
+    mutating func positionedWrap(_ attributes: Attributes, fontSize: Double) -> Double? {
+        if let wrap = attributes["wrap"] {
+            switch wrap.value.trimmingASCIIWhitespace().lowercased() {
+            case "none": return nil
+            case "around", "auto": break
+            default:
+                diagnostics.append(.warning("bad value '\(wrap.value)' for 'wrap' on a positioned shape: expected none or around; ignored",
+                                            at: wrap.keyRange.start))
+            }
+        }
+        guard let pair = attributes["margin"] else { return 6 }
+        if let m = Length.points(pair.value, in: LengthContext(fontSize: fontSize, percentBase: contentWidth)), m >= 0 { return m }
+        diagnostics.append(.warning("bad value '\(pair.value)' for 'margin': expected a length; 6pt is used", at: pair.keyRange.start))
+        return 6
     }
 
     /// `float=left|right [width=LEN] [margin=LEN]`; nil when absent or malformed (reported).

@@ -150,8 +150,6 @@ vars:
 
 {{/title}}
 {{#pullquote}}
-@exclude rect(35%, 40%, 30%, 18%) pages=this margin=6pt
-
 ::: {shape="polygon(0% 0%, 100% 0%, 100% 100%, 0% 100%)" x=35% y=40% width=30% height=18%}
 {.pullquote space-before=12pt}
 “{{pullquote}}”

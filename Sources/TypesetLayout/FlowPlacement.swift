@@ -18,6 +18,9 @@ struct FlowState {
     var container: (shape: FlowShape, bottom: Double, page: Int, column: Int)?
     /// A positioned shaped div is being filled: the column's region and spacing to go back to.
     var positioned: (region: FlowRegion, pendingSpace: Double)?
+    /// A positioned box as tall as its content: what the page's text goes around once it is filled
+    /// (block index, box in content-box coordinates, margin).
+    var pendingWrap: (index: Int, x: Double, y: Double, width: Double, margin: Double)?
     /// Characters without a glyph that fragments met, reported once each (see `fragmentLayout`).
     var reportedGlyphs: Set<Diagnostic> = []
 
@@ -492,7 +495,9 @@ extension Paginator {
             flow.exclusions[index] = (e, page.number)
         case .shapeStart(let c) where c.position != nil:
             let m = document.page.margins, position = c.position!
-            let width = c.width ?? region.frame.width, height = c.height ?? width
+            let width = c.width ?? region.frame.width
+            // A box without a height may take the rest of the page; it ends where its content does.
+            let height = c.height ?? (c.fitsContent ? max(document.page.contentHeight - position.y, 1) : width)
             let box = ColumnFrame(x: m.left + position.x, top: m.top + position.y,
                                   bottom: m.top + position.y + height, width: width)
             flow.positioned = (region, pendingSpace)
@@ -501,6 +506,13 @@ extension Paginator {
             pendingSpace = 0
             flow.container = (c.shape.scaled(width: width, height: height).offset(dx: box.x, dy: box.top),
                               box.bottom, page.number, columnIndex)
+            // The rest of the page flows around it (RT section 4), as around an `@exclude` of its shape.
+            if let margin = c.wrapMargin, c.fitsContent {
+                flow.pendingWrap = (index, position.x, position.y, width, margin)
+            } else if let margin = c.wrapMargin {
+                let shape = c.shape.scaled(width: width, height: height).offset(dx: position.x, dy: position.y)
+                flow.exclusions[index] = (Exclusion(shape: shape, pages: .this, margin: margin), page.number)
+            }
         case .shapeStart(let c):
             var frame = region.frame
             let width = min(c.width ?? frame.width, frame.width), height = c.height ?? width
@@ -516,6 +528,12 @@ extension Paginator {
             flow.container = (c.shape.scaled(width: width, height: height).offset(dx: x, dy: region.y),
                               region.y + height, page.number, columnIndex)
         case .shapeEnd where flow.positioned != nil:
+            if let w = flow.pendingWrap {
+                let used = region.y - (document.page.margins.top + w.y)
+                let box = FlowShape.rect(x: w.x, y: w.y, width: w.width, height: max(used, 0))
+                flow.exclusions[w.index] = (Exclusion(shape: box, pages: .this, margin: w.margin), page.number)
+                flow.pendingWrap = nil
+            }
             region = flow.positioned!.region
             pendingSpace = flow.positioned!.pendingSpace
             flow.positioned = nil

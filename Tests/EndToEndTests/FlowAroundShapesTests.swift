@@ -169,4 +169,41 @@ final class FlowAroundShapesTests: XCTestCase {
         XCTAssertTrue(words.contains { $0.yMin > 250 && $0.xMax > 540 }, "no overflow below the circle")
         XCTAssertTrue(words.contains { $0.text == "After" && $0.yMin > 250 })
     }
+
+    // RT section 4, positioned shapes: the page's text flows around a shaped div placed with x= and y= (its
+    // shape plus `margin`, 6pt by default) without an @exclude of its own, unless it says `wrap=none`.
+    func testPositionedCircleMakesTheTextOfItsPageGoAroundIt() throws {
+        let shape = "::: {shape=circle x=100pt y=100pt width=120pt}\nQUOTE\n:::\n\n"
+        let words = try PDF.words(try Harness.typesetSource(header + "Opening line.\n\n" + shape + text(6)))
+        // The circle's box: content box (50, 50) + (100, 100), 120pt wide: centre (210, 210), radius 60 + 6.
+        let body = words.filter { $0.page == 1 && $0.text != "QUOTE" }
+        XCTAssertEqual(body.filter { meets($0, inCircle(cx: 210, cy: 210, r: 65)) }.map(\.text), [])
+        let band = body.filter { $0.yMin > 180 && $0.yMax < 240 }
+        XCTAssertTrue(band.contains { $0.xMax < 144 }, "no text left of the circle")
+        XCTAssertTrue(band.contains { $0.xMin > 276 }, "no text right of the circle")
+        let quote = try XCTUnwrap(words.first { $0.text == "QUOTE" })
+        XCTAssertTrue(inCircle(cx: 210, cy: 210, r: 60)((quote.xMin + quote.xMax) / 2, quote.yMax), "\(quote)")
+        // wrap=none: the text runs under the shape.
+        let under = shape.replacingOccurrences(of: "width=120pt", with: "width=120pt wrap=none")
+        let plain = try PDF.words(try Harness.typesetSource(header + "Opening line.\n\n" + under + text(6), name: "wrapNone"))
+        XCTAssertFalse(plain.filter { $0.page == 1 && $0.text != "QUOTE" && meets($0, inCircle(cx: 210, cy: 210, r: 50)) }.isEmpty)
+    }
+
+    func testPositionedBoxIsSetAtItsPlaceAndTheTextGoesAroundIt() throws {
+        let box = "::: {box=true x=200pt y=150pt width=150pt border=\"1pt red\" padding=6pt margin=10pt}\n"
+            + "BOXED words inside a box that is placed on the page.\n:::\n\n"
+        let result = try Harness.typesetSource(header + "Opening line.\n\n" + box + text(6))
+        let words = try PDF.words(result)
+        let boxed = words.filter { ["BOXED", "inside", "placed"].contains($0.text) }
+        XCTAssertEqual(boxed.count, 3)
+        // The box: x 250...400 from the page's left, top at 200.
+        for w in boxed { XCTAssertTrue(w.xMin > 250 && w.xMax < 400 && w.yMin > 200, "\(w)") }
+        let bottom = try XCTUnwrap(boxed.map(\.yMax).max()) + 6
+        let inBox: Set<String> = ["BOXED", "words", "inside", "a", "box", "that", "is", "placed", "on", "the", "page."]
+        let body = words.filter { $0.page == 1 && !inBox.contains($0.text) }
+        XCTAssertEqual(body.filter { meets($0) { x, y in x > 242 && x < 408 && y > 192 && y < bottom + 8 } }.map(\.text), [])
+        XCTAssertTrue(body.contains { $0.yMin > 205 && $0.yMax < bottom && $0.xMax < 240 }, "no text left of the box")
+        XCTAssertTrue(body.contains { $0.yMin > 205 && $0.yMax < bottom && $0.xMin > 410 }, "no text right of the box")
+        XCTAssertTrue(try PDF.objects(result).contains("1 0 0 rg"), "the box's red border is not drawn")
+    }
 }
