@@ -146,7 +146,7 @@ public final class ParagraphLayout {
         var onlyMarkerTab = false
         text.withUTF8 { buffer in
             hasTab = buffer.contains(9)
-            onlyMarkerTab = hasTab && ParagraphLayout.tabIsOnlyAMarker(buffer)
+            onlyMarkerTab = hasTab && ParagraphLayout.isListItem(style) && ParagraphLayout.tabIsOnlyAMarker(buffer)
             ParagraphLayout.setText(pl, buffer)
         }
         // A list item's marker TAB sits before any word space, so its width is fixed and the item's text can
@@ -345,6 +345,14 @@ public final class ParagraphLayout {
     }
 
     /// True when the text's only TAB follows a marker with no space before it (`•\tText`, `10.\tText`).
+    /// A list item's first line: marker, TAB, text, with the text edge as head indent and first tab stop
+    /// (ListLowering). Only there is a TAB before the first space a marker's; `Label<TAB>12.5 words` in a
+    /// paragraph of its own is a tabbed line, which justification never stretches (RT section 6).
+    static func isListItem(_ style: ParagraphStyle) -> Bool {
+        guard let stop = style.tabStops.first else { return false }
+        return style.headIndent > style.firstLineHeadIndent && stop.position == style.headIndent && stop.alignment == .left
+    }
+
     static func tabIsOnlyAMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let tab = bytes.firstIndex(of: 9), !bytes[..<tab].contains(32) else { return false }
         return !bytes[(tab + 1)...].contains(9)

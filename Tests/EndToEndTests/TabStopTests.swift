@@ -87,6 +87,9 @@ final class TabStopTests: XCTestCase {
             {align=justify tabs="5cm"}
             two words\tW \(filler)end.
 
+            {align=justify tabs="4cm decimal"}
+            Label\t12.5 Y \(filler)end.
+
             {align=right tabs="3cm"}
             left\tV
 
@@ -95,14 +98,20 @@ final class TabStopTests: XCTestCase {
 
             """) { chars in
             let rightEdge = (21 - 2) * 72 / 2.54
-            for (mark, position) in [("Z", 3.0), ("W", 5.0)] {
+            // A label, a TAB and a number before the first space is a tabbed line too, not a list marker.
+            let label = try XCTUnwrap(chars.first { $0.c == "Y" })
+            XCTAssertEqual(try XCTUnwrap(chars.first { $0.c == "." && $0.y == label.y }).x, stop(4), accuracy: 0.5)
+            for (mark, position) in [("Z", 3.0), ("W", 5.0), ("Y", -1)] {
                 let z = try XCTUnwrap(chars.first { $0.c == mark })
-                XCTAssertEqual(z.x, stop(position), accuracy: 0.5)
+                if position > 0 { XCTAssertEqual(z.x, stop(position), accuracy: 0.5) }
                 // The line with the tab is not stretched: its words keep their natural spaces (DejaVu Serif
                 // 10pt: 3.18pt), while the justified line after it has wider ones.
-                let spaces = chars.filter { $0.y == z.y && $0.c == " " }.map { $0.right - $0.x }.dropLast()
+                // A space's own box keeps its advance whatever justification adds after it: the gap is measured
+                // from the space to the letter after it.
+                let line = chars.filter { $0.y == z.y }
+                let spaces = zip(line, line.dropFirst()).filter { $0.0.c == " " && $0.1.c != " " }.map { $0.1.x - $0.0.x }
                 XCTAssertFalse(spaces.isEmpty)
-                for w in spaces { XCTAssertEqual(w, 3.18, accuracy: 0.05, "a space on the tabbed line") }
+                for w in spaces { XCTAssertEqual(w, 3.18, accuracy: 0.05, "a space on the tabbed line '\(mark)'") }
                 // The wrapped lines after it (no tab) are justified: they reach the right margin.
                 let next = try XCTUnwrap(chars.filter { $0.y > z.y }.map(\.y).min())
                 XCTAssertEqual(try XCTUnwrap(chars.filter { $0.y == next }.last { $0.c != " " }).right, rightEdge,
