@@ -118,7 +118,7 @@ struct BlockParser {
                 pendingAt = pendingAt ?? src.location(open)
                 i += 1
                 continue
-            } else if let (nameStart, nameEnd) = directiveName(l) {
+            } else if let (nameStart, nameEnd) = directiveName(l), isDirective(nameStart, nameEnd) {
                 produced = directive(l, nameStart, nameEnd, depth: depth)
                 i += 1
             } else if let marker = divMarker(l) {

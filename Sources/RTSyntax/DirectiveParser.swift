@@ -122,6 +122,34 @@ extension BlockParser {
         return (p + 1, k)
     }
 
+    /// A line is a directive only when `@` starts a directive name (RT section 9): `@someone said hi` is a
+    /// paragraph. A name one or two letters away from a directive's (`@pagebrake`) is most likely a typo:
+    /// its line is still set as text, with a warning at the name.
+    mutating func isDirective(_ nameStart: Int, _ nameEnd: Int) -> Bool {
+        let name = src.string(nameStart, nameEnd)
+        if Self.knownDirectives.contains(name) { return true }
+        if let near = Self.knownDirectives.sorted().first(where: { Self.isNearMiss(name.lowercased(), $0) }) {
+            ctx.diagnostics.append(.warning("'@\(name)' is not a directive (did you mean @\(near)?): the line is set as text; write \\@ to keep a literal @ quiet",
+                                            at: src.location(nameStart - 1)))
+        }
+        return false
+    }
+
+    /// Within two edits (insert, delete, replace) of `known`, for names of at least four letters.
+    static func isNearMiss(_ name: String, _ known: String) -> Bool {
+        let a = Array(name.utf8), b = Array(known.utf8)
+        guard a.count >= 4, abs(a.count - b.count) <= 2 else { return false }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count] <= 2
+    }
+
     mutating func directive(_ l: LineView, _ nameStart: Int, _ nameEnd: Int, depth: Int) -> [Block] {
         let name = src.string(nameStart, nameEnd)
         let (argStart, argEnd) = src.trimmed(nameEnd, l.end)

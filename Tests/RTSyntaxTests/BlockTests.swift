@@ -103,12 +103,20 @@ final class BlockTests: XCTestCase {
         let r = parse("@pagebreak\n@columnbreak\n@toc\n@exclude circle(50%, 50%, 3cm) pages=2-3 margin=4mm\n@frobnicate now")
         XCTAssertEqual(show(r.document.blocks), """
             @pageBreak @columnBreak @toc(options: []) @exclude(shape: "circle(50%, 50%, 3cm)", options: \
-            \(ListCheck.pairs(r.document.blocks[3])) @unknown(name: "frobnicate", arguments: "now")
+            \(ListCheck.pairs(r.document.blocks[3])) p["@frobnicate now"]
             """)
-        XCTAssertEqual(warnings(r).count, 1)
-        XCTAssertEqual(loc(warnings(r)[0].location), "5:1")
+        XCTAssertEqual(warnings(r).count, 0)
         guard case .directive(.exclude(_, let options)) = r.document.blocks[3].kind else { return XCTFail() }
         XCTAssertEqual(options.map { "\($0.key)=\($0.value)" }, ["pages=2-3", "margin=4mm"])
+    }
+
+    /// RT section 9: only `@` and a directive name make a directive; any other `@word` line is text, and a
+    /// near miss of a directive name is a warning at it, the text kept.
+    func testAtWordsThatAreNotDirectivesAreText() {
+        let r = parse("@someone said hi\n\n@pagebrake\n\n@include-me later")
+        XCTAssertEqual(show(r.document.blocks), #"p["@someone said hi"] p["@pagebrake"] p["@include-me later"]"#)
+        XCTAssertEqual(warnings(r).map { loc($0.location) }, ["3:1"])
+        XCTAssertTrue(warnings(r).first?.message.contains("did you mean @pagebreak") == true)
     }
 
     func testExcludeWithoutShapeIsAWarning() {
