@@ -285,7 +285,9 @@ struct VariableExpander {
                 }
                 map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
                 insert(text(of: value, name: name, file: file, offset: offset), raw: inCode, atLineStart: lineStart)
-            case .section(let name, let inverted, let children, _, _):
+            case .section(let name, let inverted, let children, let file, let offset):
+                let before = output.count
+                defer { if output.count == before { separateAttributeLine(file: file, offset: offset) } }
                 let value = lookup(name) ?? .null
                 if inverted {
                     if !value.isTruthy { renderNodes(children) }
@@ -307,6 +309,23 @@ struct VariableExpander {
                                           at: map.files[0].location(0)))
             }
         }
+    }
+
+    /// A section that wrote nothing right below a block attribute line (`{.dateline}` over an empty
+    /// `{{#date}}`): a blank line that was not written takes its place, so the attributes apply to nothing,
+    /// silently, instead of restyling the block after the section (RT section 6). Elsewhere an empty
+    /// section's lines vanish (Mustache's standalone rule) and the lines around it stay together.
+    private mutating func separateAttributeLine(file: Int, offset: Int) {
+        guard output.last == 0x0A else { return }
+        var start = output.count - 1
+        while start > 0 && output[start - 1] != 0x0A { start -= 1 }
+        var line = output[start ..< output.count - 1]
+        while let f = line.first, f == 0x20 || f == 0x09 { line = line.dropFirst() }
+        while let l = line.last, l == 0x20 || l == 0x09 || l == 0x0D { line = line.dropLast() }
+        guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}"), line.dropFirst().first != UInt8(ascii: "{"),
+              line.dropFirst().first != UInt8(ascii: "%") else { return }
+        map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
+        output.append(0x0A)
     }
 
     private func lookup(_ name: String) -> DataValue? {

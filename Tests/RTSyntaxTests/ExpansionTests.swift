@@ -41,6 +41,17 @@ final class ExpansionTests: XCTestCase {
         XCTAssertEqual(expanded.diagnostics.count, 0, "\(expanded.diagnostics)")
         let set = expand("{.dateline}\n{{#date}}{{date}}{{/date}}\n\nBody.\n", data: map([("date", .text("May 1"))]))
         XCTAssertEqual(show(set.document.blocks), "p{.dateline}[\"May 1\"] p[\"Body.\"]")
+        // The section on lines of its own, with no blank line after it: an empty one still separates the
+        // attributes from the paragraph below (RT section 6), a full one gets them; inside a paragraph an
+        // empty section's lines vanish and the paragraph stays one.
+        let block = "{color=red}\n{{#date}}\nDated {{date}}\n{{/date}}\nBody.\n"
+        let empty = expand(block)
+        XCTAssertEqual(show(empty.document.blocks), "p[\"Body.\"]")
+        XCTAssertEqual(empty.diagnostics.count, 0, "\(empty.diagnostics)")
+        let full = expand(block, data: map([("date", .text("May 1"))]))
+        XCTAssertEqual(show(full.document.blocks), "p{color=red}[\"Dated May 1\" SB \"Body.\"]")
+        let inside = expand("One\n{{#date}}\nDated\n{{/date}}\nTwo\n")
+        XCTAssertEqual(show(inside.document.blocks), "p[\"One\" SB \"Two\"]")
         // Attribute lines stacked directly above a block still all apply; a comment line between is no gap.
         let stacked = expand("{.a}\n{% note %}\n{.b}\nText\n")
         XCTAssertEqual(show(stacked.document.blocks), "p{.a .b}[\"Text\"]")
