@@ -30,10 +30,27 @@ public struct ReadRoot: Sendable, Equatable {
     /// (no such file) passes: opening it fails with the usual message.
     public func refusal(_ path: String) -> String? {
         guard let real = ReadRoot.realPath(path) else { return nil }
+        if let special = ReadRoot.specialFile(real) {
+            // Opening a FIFO waits for a writer forever; a device or socket is no document's file (section 11).
+            return "'\(path)' is \(special), not a file: a document may only read files"
+        }
         for base in [folder] + trusted where ReadRoot.isInside(real, base) { return nil }
         let shown = name == folder ? "'\(folder)'" : "'\(name)' (\(folder))"
         return "'\(path)' is outside the root folder \(shown): a document may only read files under it; "
             + "typeset it with --root DIR to allow more"
+    }
+
+    /// What `path` is when it is neither a regular file nor a folder (stat(2) does not open it, so a FIFO
+    /// does not block here), else nil.
+    static func specialFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFSOCK: return "a socket"
+        default: return "a device"
+        }
     }
 
     static func isInside(_ path: String, _ folder: String) -> Bool {
