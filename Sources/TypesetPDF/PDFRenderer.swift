@@ -72,6 +72,8 @@ public enum PDFRenderer {
         // All the tagging stage needs of the IR, taken now: pagination frees the blocks as pages go out.
         var input = TaggingInput(copy document, pages: [])
         let pageWidth = document.page.width, pageHeight = document.page.height
+        // PDF/A forbids /Interpolate true on images (ISO 19005-2, 6.2.8), which cairo writes for its default filter.
+        let interpolate = !document.pdfStandards.contains(where: \.isPDFA)
         var handed = TypesetDocument()
         swap(&handed, &document)  // the only copy goes to pagination
         let layoutStart = RenderClock.cpuNow()
@@ -87,9 +89,9 @@ public enum PDFRenderer {
                     tags.artifact(on: cr) { PDFLinks.analysisCover(width: pageWidth, height: pageHeight, on: cr) }
                 }
                 if engine.jobs > 1 {
-                    LayoutEngine.withCairoFonts { draw(page, on: cr, tags: tags) }
+                    LayoutEngine.withCairoFonts { draw(page, on: cr, tags: tags, interpolate: interpolate) }
                 } else {
-                    draw(page, on: cr, tags: tags)
+                    draw(page, on: cr, tags: tags, interpolate: interpolate)
                 }
                 tags.endPage()
                 outline.add(page.outline, to: surface.surface)
@@ -129,7 +131,7 @@ public enum PDFRenderer {
     static func draw(_ page: Page, on cr: OpaquePointer) { draw(page, on: cr, tags: TagRecorder(enabled: false)) }
 
     /// Everything drawn goes inside a structure tag (TagRecorder.swift): decoration as artifacts.
-    static func draw(_ page: Page, on cr: OpaquePointer, tags: TagRecorder) {
+    static func draw(_ page: Page, on cr: OpaquePointer, tags: TagRecorder, interpolate: Bool = true) {
         if !page.rects.isEmpty {
             tags.artifact(on: cr) {
                 for rect in page.rects {
@@ -140,7 +142,7 @@ public enum PDFRenderer {
             }
         }
         for image in page.images {
-            tags.content(image.isArtifact ? nil : image.structure?.nodes, on: cr) { draw(image, on: cr) }
+            tags.content(image.isArtifact ? nil : image.structure?.nodes, on: cr) { draw(image, on: cr, interpolate: interpolate) }
         }
         cairo_set_source_rgb(cr, 0, 0, 0)  // text without a colour attribute is black
         tags.lines(page.lines, on: cr) { draw($0, on: cr) }
@@ -187,7 +189,7 @@ public enum PDFRenderer {
         }
     }
 
-    static func draw(_ image: PlacedImage, on cr: OpaquePointer) {
+    static func draw(_ image: PlacedImage, on cr: OpaquePointer, interpolate: Bool = true) {
         if let chart = image.image.chart {
             ChartPainter.draw(chart, x: image.x, y: image.y, width: image.width, height: image.height, on: cr)
             return
@@ -209,6 +211,7 @@ public enum PDFRenderer {
         cairo_translate(cr, x, y)
         cairo_scale(cr, sx, sy)
         cairo_set_source_surface(cr, image.image.cairoSurface, 0, 0)
+        if !interpolate { cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST) }
         cairo_paint(cr)
         cairo_pop_group_to_source(cr)
         // A fill, not a paint: cairo 1.16 drops every command recorded so far on a page when an unclipped

@@ -242,6 +242,19 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertEqual(fields["pdfaSchema:prefix"], "pdfuaid", "PDF/A describes the pdfuaid schema")
     }
 
+    /// PDF/A-2 6.2.8: an image's /Interpolate must be false or absent; cairo writes true for its default filter.
+    func testPDFAImagesDoNotInterpolate() throws {
+        let source = "Icon ![a check mark](icon.png) inline.\n\n![the check mark again](icon.png){width=3cm}\n"
+        let (archival, result) = try build(source, arguments: ["--pdf-standard", "a-2b"], name: "archival")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let objects = try PDF.objects(archival)
+        XCTAssertTrue(objects.contains("/Interpolate false"), "no image drawn")
+        XCTAssertFalse(objects.contains("/Interpolate true"))
+        let (plain, plainResult) = try build(source, name: "plain")
+        XCTAssertEqual(plainResult.status, 0, plainResult.stderr)
+        XCTAssertTrue(try PDF.objects(plain).contains("/Interpolate true"), "smooth scaling outside PDF/A")
+    }
+
     func testTitleFallsBackToTheFileName() throws {
         let (pdf, result) = try build("Just text.\n")
         XCTAssertEqual(result.status, 0, result.stderr)
