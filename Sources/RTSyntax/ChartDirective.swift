@@ -163,7 +163,7 @@ extension BlockParser {
             return nil
         case .success(let t): table = t
         }
-        let kept: Set<String> = ["width", "height", "caption"]
+        let kept: Set<String> = ["width", "height", "caption", "alt"]
         let attributes = Attributes(styles: [], id: options.id, pairs: options.pairs.filter { kept.contains($0.key) })
         let alt = options["alt"]?.value ?? table.description(title: options["title"]?.value)
         var image = ImageReference(alt: alt, path: "", attributes: attributes, range: range)

@@ -51,6 +51,15 @@ final class ChartDirectiveTests: XCTestCase {
         XCTAssertEqual(image.alt, "Per build. Chart of seconds, failed: 41: seconds 40.5, failed 2; 42: seconds 38, failed 0")
     }
 
+    /// `alt=` replaces the generated description, and reaches lowering, which checks PDF/UA's need for it.
+    func testAltIsKeptForTheFigure() throws {
+        let r = parseChart("---\nvars:\n  d:\n    - {k: a, v: 1}\n---\n@chart bar data=d x=k y=v alt=\"My chart\"\n")
+        XCTAssertEqual(errors(r).map(\.message), [])
+        let image = try XCTUnwrap(chart(r))
+        XCTAssertEqual(image.alt, "My chart")
+        XCTAssertEqual(image.attributes["alt"]?.value, "My chart")
+    }
+
     func testDataFromTheDataFileWinsAndDottedNamesReachIntoMaps() throws {
         let data = DataValue.map([DataEntry(key: "ci", value: tests)])
         let r = parseChart("@chart bar data=ci.tests x=name y=before\n", data: data)
