@@ -15,8 +15,8 @@ struct NumberingState {
     var crossReferences: [(id: String, location: SourceLocation)] = []
 
     init(_ blocks: [Block] = [], numbering: HeadingNumbering? = nil, words: ReferenceLabels = ReferenceLabels(language: "en"),
-         parseInlines: ((String, SourceLocation) -> ([Inline], [Diagnostic]))? = nil) {
-        index = ReferenceIndex.build(blocks, numbering: numbering, words: words)
+         parseInlines: ((String, SourceLocation) -> ([Inline], [Diagnostic]))? = nil, smartLanguage: String? = nil) {
+        index = ReferenceIndex.build(blocks, numbering: numbering, words: words, smartLanguage: smartLanguage)
         headings = HeadingCounter(numbering)
         self.words = words
         self.parseInlines = parseInlines

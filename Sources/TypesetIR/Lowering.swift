@@ -111,7 +111,7 @@ public enum Lowering {
         lowerer.numbering = NumberingState(doc.blocks, numbering: settings.numbering,
                                            words: ReferenceLabels(language: settings.language, figure: settings.figureLabel,
                                                                   table: settings.tableLabel),
-                                           parseInlines: parseInlines)
+                                           parseInlines: parseInlines, smartLanguage: settings.smart ? settings.language : nil)
         lowerer.footnotes.collect(doc.blocks, diagnostics: &lowerer.diagnostics)
         let blocks = doc.blocks
         doc.blocks = []

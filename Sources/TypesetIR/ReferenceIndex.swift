@@ -18,13 +18,19 @@ struct ReferenceIndex {
     /// The label of the heading in force: what a block `#id` under it is called.
     private var section: String?
 
-    init(numbering: HeadingNumbering?, words: ReferenceLabels) {
+    /// The document's language when smart punctuation is on (nil: off): a heading's label reads as the heading
+    /// is set, `Don’t “panic” – now`, not as typed.
+    private let smartLanguage: String?
+
+    init(numbering: HeadingNumbering?, words: ReferenceLabels, smartLanguage: String? = nil) {
         headings = HeadingCounter(numbering)
         self.words = words
+        self.smartLanguage = smartLanguage
     }
 
-    static func build(_ blocks: [Block], numbering: HeadingNumbering?, words: ReferenceLabels) -> ReferenceIndex {
-        var index = ReferenceIndex(numbering: numbering, words: words)
+    static func build(_ blocks: [Block], numbering: HeadingNumbering?, words: ReferenceLabels,
+                      smartLanguage: String? = nil) -> ReferenceIndex {
+        var index = ReferenceIndex(numbering: numbering, words: words, smartLanguage: smartLanguage)
         index.scan(blocks)
         return index
     }
@@ -41,7 +47,8 @@ struct ReferenceIndex {
         for (i, block) in blocks.enumerated() {
             switch block.kind {
             case .heading(let level, let content, let id):
-                let text = outlineTitle(plainText(content))
+                let shown = smartLanguage.map { SmartPunctuation.apply(content, language: block.attributes["lang"]?.value ?? $0) }
+                let text = outlineTitle(plainText(shown ?? content))
                 let label = headings.next(level: level).map { "\(words.section) \($0)" } ?? text
                 define(id, label)
                 define(block.attributes.id, label)

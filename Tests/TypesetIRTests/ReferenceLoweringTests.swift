@@ -145,6 +145,17 @@ final class CrossReferenceLoweringTests: XCTestCase {
         XCTAssertEqual(german.paragraphs[0].text, "Abschnitt 1")
     }
 
+    /// The label is the heading as it is set: smart punctuation applied, as in the heading, its bookmark and
+    /// the table of contents (unless `smart: false`).
+    func testAHeadingsLabelHasItsSmartPunctuation() {
+        let typed = "Don't \"panic\" -- now"
+        let result = lower([paragraph(crossReference("h")), heading(2, typed, id: "h")])
+        XCTAssertEqual(result.paragraphs[0].text, "Don\u{2019}t \u{201C}panic\u{201D} \u{2013} now")
+        XCTAssertEqual(result.paragraphs[1].text, result.paragraphs[0].text, "the heading itself")
+        let plain = lower([paragraph(crossReference("h")), heading(2, typed, id: "h")], frontMatter: frontMatter([("smart", "false")]))
+        XCTAssertEqual(plain.paragraphs[0].text, typed)
+    }
+
     func testMissingTargetIsAnErrorAtTheReferenceButAPlainLinkOnlyWarns() {
         let result = lower([paragraph(crossReference("nowhere", line: 3, column: 7), text(" "),
                                       link("#gone", text("text"), line: 4, column: 2))])
