@@ -96,6 +96,19 @@ final class RobustInputTests: XCTestCase {
         XCTAssertEqual(try PDF.text(dir + "/piped.pdf").trimmingCharacters(in: .whitespacesAndNewlines), "Piped text.")
     }
 
+    /// `wrap=none` keeps a line whole: one longer than the page runs off it, unseen, so it is a located warning
+    /// (section 11: no text lost silently); one that fits says nothing.
+    func testAnUnwrappedLineWiderThanTheColumnIsAWarning() throws {
+        let dir = try Harness.scratch()
+        let long = (1...40).map { "word\($0)" }.joined(separator: " ")
+        try Harness.write("Intro.\n\n{wrap=none}\n\(long)\n\n{wrap=none}\nShort line.\n", to: dir + "/w.rt")
+        let run = try shell("\"$T\" w.rt -o w.pdf", in: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("wrap=none") }
+        XCTAssertEqual(warnings.count, 1, run.stderr)
+        XCTAssertTrue(warnings.first?.hasPrefix("w.rt:4:1: warning: a line of this paragraph (wrap=none) is ") == true, run.stderr)
+    }
+
     func testWriteErrorsAreReportedAndLeaveNothing() throws {
         let dir = try Harness.scratch()
         let tmp = dir + "/tmp"
