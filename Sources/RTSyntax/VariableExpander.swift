@@ -284,7 +284,8 @@ struct VariableExpander {
                     continue
                 }
                 map.add(outputStart: output.count, file: file, originStart: offset, verbatim: false)
-                insert(text(of: value, name: name, file: file, offset: offset), raw: inCode, atLineStart: lineStart)
+                insert(text(of: value, name: name, file: file, offset: offset), raw: inCode || inAutolink(),
+                       atLineStart: lineStart)
             case .section(let name, let inverted, let children, let file, let offset):
                 let before = output.count
                 defer { if output.count == before { separateAttributeLine(file: file, offset: offset) } }
@@ -377,7 +378,8 @@ struct VariableExpander {
     private mutating func insert(_ value: String, raw: Bool, atLineStart: Bool) {
         var firstWord = atLineStart
         var sawText = false
-        for byte in value.utf8 {
+        let bytes = Array(value.utf8)
+        for (i, byte) in bytes.enumerated() {
             switch byte {
             case 0: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
             case Byte.lf, Byte.cr:
@@ -387,12 +389,54 @@ struct VariableExpander {
                 if byte == Byte.space && sawText { firstWord = false }
                 if byte != Byte.space { sawText = true }
                 let markup = !Self.safePunctuation.contains(byte) || (firstWord && byte != 0x22 && byte != 0x27)
+                    || (byte == UInt8(ascii: "&") && Self.startsEntity(bytes, at: i))
                 if !raw && Byte.isASCIIPunctuation(byte) && markup {
                     output.append(Byte.backslash)
                 }
                 output.append(byte)
             }
         }
+    }
+
+    /// Whether the output ends inside an autolink being written (`<{{url}}>`, `<https://x.org/{{path}}>`):
+    /// backslash escapes are not read there, so a value goes in as it is.
+    private func inAutolink() -> Bool {
+        var k = output.count - 1
+        var scanned = 0
+        while k >= 0 && scanned < 2048 {
+            let c = output[k]
+            if c == UInt8(ascii: "<") { break }
+            if c == Byte.lf || c == Byte.space || c == UInt8(ascii: ">") { return false }
+            k -= 1
+            scanned += 1
+        }
+        guard k >= 0, output[k] == UInt8(ascii: "<") else { return false }
+        let after = output[(k + 1)...]
+        if after.isEmpty { return true }  // `<{{url}}>`
+        // `<scheme:...`: 2 to 32 letters, digits, `+ . -`, the first a letter, then a colon.
+        guard let colon = after.firstIndex(of: UInt8(ascii: ":")), colon - k - 1 >= 2, colon - k - 1 <= 32,
+              let first = after.first, (first | 0x20) >= 97 && (first | 0x20) <= 122 else { return false }
+        return after[..<colon].allSatisfy { Byte.isAlnum($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Whether the `&` at `i` starts an entity reference (`&copy;`, `&#169;`, `&#xA9;`), which the parser would
+    /// decode: a value's `&amp;` stays as written (section 7). A URL's `&b=2` is no entity and is left alone.
+    static func startsEntity(_ b: [UInt8], at i: Int) -> Bool {
+        var k = i + 1
+        func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+        func isHex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 97 && c | 0x20 <= 102) }
+        func isAlnum(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 97 && c | 0x20 <= 122) }
+        if k < b.count && b[k] == UInt8(ascii: "#") {
+            k += 1
+            let hex = k < b.count && (b[k] == UInt8(ascii: "x") || b[k] == UInt8(ascii: "X"))
+            if hex { k += 1 }
+            let start = k
+            while k < b.count && k - start < 8 && (hex ? isHex(b[k]) : isDigit(b[k])) { k += 1 }
+            return k > start && k < b.count && b[k] == UInt8(ascii: ";")
+        }
+        let start = k
+        while k < b.count && k - start < 32 && isAlnum(b[k]) { k += 1 }
+        return k > start && k < b.count && b[k] == UInt8(ascii: ";")
     }
 
     /// Never markup in the middle of a line: left unescaped so values read naturally in code spans and URLs.

@@ -93,6 +93,11 @@ final class ExpansionTests: XCTestCase {
         XCTAssertEqual(text(result), "Say **bold** [x](y) {{w}} `c` # h")
         let lineStart = expand("{{v}}\n", data: map([("v", .text("- not a list"))]))
         XCTAssertEqual(text(lineStart), "- not a list")
+        // Entity references are markup too; a URL's query is left as it is.
+        let entities = expand("A {{e}} B\n", data: map([("e", .text("&copy; &#169; &#xA9; &amp; &lt;b&gt; AT&T ?a=1&b=2"))]))
+        XCTAssertEqual(text(entities), "A &copy; &#169; &#xA9; &amp; &lt;b&gt; AT&T ?a=1&b=2 B")
+        let link = expand("<{{u}}>\n", data: map([("u", .text("https://x.org/?a=1&b=2"))]))
+        XCTAssertEqual(text(link), "https://x.org/?a=1&b=2")
     }
 
     func testUndefinedVariableLocationAfterMultiLineSection() {
