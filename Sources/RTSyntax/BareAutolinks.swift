@@ -1,5 +1,6 @@
 // GitHub's extended autolinks: `https://x.org/a`, `http://…` and `www.x.org` in running text become links
-// without angle brackets (contract section 9). Trailing punctuation stays outside the link, as GitHub does.
+// without angle brackets (contract section 9), and so do e-mail addresses (`foo@bar.baz`, `mailto:foo@bar.baz`,
+// `xmpp:foo@bar.baz`), linked to `mailto:`. Trailing punctuation stays outside the link, as GitHub does.
 
 extension InlineParser {
     /// Where a bare link starts in the text run `s ..< e` (a position at a word boundary), or nil.
@@ -9,6 +10,12 @@ extension InlineParser {
         while k < e {
             let c = buf[k]
             if (c == 0x68 || c == 0x77), atLinkBoundary(k), bareLinkPrefix(at: k) > 0 { return k }
+            if Self.isEmailLocal(c), k == 0 || !Self.isEmailLocal(buf[k - 1]) {
+                // Each word is looked at once: past its local part, the scan goes on after it.
+                if emailEnd(at: k) != nil { return k }
+                while k < e && Self.isEmailLocal(buf[k]) { k += 1 }
+                continue
+            }
             k += 1
         }
         return nil
@@ -34,6 +41,14 @@ extension InlineParser {
     /// Reads the bare link at `k` (where `bareLinkStart` found one) and appends the text from `i` and the link
     /// node; returns the position after it, or nil when what follows is not a valid domain (nothing appended).
     mutating func bareLink(at k: Int, textFrom i: Int) -> Int? {
+        if let (end, scheme) = emailEnd(at: k) {
+            addText(i, k, buf[i ..< k])
+            let text = String(decoding: buf[k ..< end], as: UTF8.self)
+            flushText()
+            appendNode(.link(destination: scheme ? text : "mailto:" + text,
+                             content: [Inline(.text(text), range: input.range(k, end))]), k, end)
+            return end
+        }
         let prefix = bareLinkPrefix(at: k)
         // The domain first, at most 253 bytes (DNS): an invalid one fails before the rest is read.
         let domainStart = buf[k] == 0x77 ? k : k + prefix
@@ -69,6 +84,40 @@ extension InlineParser {
         flushText()
         appendNode(.link(destination: destination, content: [Inline(.text(text), range: input.range(k, e))]), k, e)
         return e
+    }
+
+    private static let emailSchemes = [Array("mailto:".utf8), Array("xmpp:".utf8)]
+
+    static func isEmailLocal(_ c: UInt8) -> Bool {
+        Byte.isAlnum(c) || c == Byte.dot || c == Byte.minus || c == Byte.underscore || c == UInt8(ascii: "+")
+    }
+
+    /// The end of the e-mail address at `k` (GFM: local part of letters, digits and `. - _ +`, `@`, a domain
+    /// of letters, digits, `-` and `_` with at least one period, not ending in `-` or `_`; a final `.` is left
+    /// out), and whether it came with its `mailto:` or `xmpp:` scheme; nil when there is none.
+    func emailEnd(at k: Int) -> (end: Int, scheme: Bool)? {
+        var p = k
+        var scheme = false
+        if buf[k] == UInt8(ascii: "m") || buf[k] == UInt8(ascii: "x") {
+            for bytes in Self.emailSchemes where k + bytes.count < buf.count && buf[k ..< k + bytes.count].elementsEqual(bytes) {
+                p += bytes.count
+                scheme = true
+                break
+            }
+        }
+        let local = p
+        while p < buf.count && p - local < 256 && Self.isEmailLocal(buf[p]) { p += 1 }
+        guard p > local, p < buf.count, buf[p] == UInt8(ascii: "@") else { return nil }
+        p += 1
+        let domain = p
+        var periods = 0
+        while p < buf.count && p - domain < 254 && (Byte.isAlnum(buf[p]) || buf[p] == Byte.minus || buf[p] == Byte.underscore || buf[p] == Byte.dot) {
+            p += 1
+        }
+        while p > domain && buf[p - 1] == Byte.dot { p -= 1 }
+        for q in domain ..< p where buf[q] == Byte.dot { periods += 1 }
+        guard p > domain, periods > 0, buf[p - 1] != Byte.minus, buf[p - 1] != Byte.underscore else { return nil }
+        return (p, scheme)
     }
 
     private func isDomainByte(_ c: UInt8) -> Bool {

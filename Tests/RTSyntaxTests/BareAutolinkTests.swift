@@ -1,4 +1,5 @@
-// GitHub's extended autolinks (contract section 9): bare `https://`, `http://` and `www.` links in text.
+// GitHub's extended autolinks (contract section 9): bare `https://`, `http://` and `www.` links and e-mail
+// addresses in text.
 
 import XCTest
 @testable import RTSyntax
@@ -25,6 +26,19 @@ final class BareAutolinkTests: XCTestCase {
         XCTAssertEqual(links("(see https://en.wikipedia.org/wiki/Markup_(computing))"),
                        ["https://en.wikipedia.org/wiki/Markup_(computing)"])
         XCTAssertEqual(links("*https://x.org*"), ["https://x.org"])
+    }
+
+    /// GFM's extended e-mail autolinks (cmark-gfm's examples), linked to `mailto:`.
+    func testEmailAddressesBecomeMailtoLinks() {
+        XCTAssertEqual(links("foo@bar.baz"), ["mailto:foo@bar.baz"])
+        XCTAssertEqual(links("hello@mail+xyz.example isn't valid, but hello+xyz@mail.example is."), ["mailto:hello+xyz@mail.example"])
+        XCTAssertEqual(links("a.b-c_d@a.b"), ["mailto:a.b-c_d@a.b"])
+        XCTAssertEqual(links("a.b-c_d@a.b."), ["mailto:a.b-c_d@a.b"])
+        XCTAssertEqual(links("a.b-c_d@a.b- and a.b-c_d@a.b_"), [])
+        XCTAssertEqual(links("Mail mailto:me@x.com or xmpp:me@x.org now."), ["mailto:me@x.com", "xmpp:me@x.org"])
+        XCTAssertEqual(show("write to me@x.com."), "\"write to \" link<mailto:me@x.com>(\"me@x.com\") \".\"")
+        XCTAssertEqual(links("user@localhost and @handle and a@b"), [])
+        XCTAssertEqual(links("`me@x.com` in code"), [])
     }
 
     func testTrailingPunctuationAndEntitiesStayOutside() {
