@@ -93,7 +93,8 @@ public enum Lowering {
         lowerer.contentWidth = settings.page.contentWidth
         lowerer.contentHeight = settings.page.contentHeight
         lowerer.structure.documentLanguage = settings.language
-        lowerer.structure.standards = settings.pdfStandards.union(options.pdfStandards)
+        lowerer.structure.standards = PDFStandard.oneArchivalPart(settings.pdfStandards.union(options.pdfStandards),
+                                                                   diagnostics: &lowerer.diagnostics)
         var document = TypesetDocument()
         document.metadata = settings.metadata
         document.page = settings.page

@@ -4,6 +4,8 @@
 // structure tree. Ids are handed out in source order, so sorting siblings by id gives the reading order
 // whatever columns, floats and exclusions do to the drawing order.
 
+import RTSyntax
+
 /// One structure element: a standard PDF structure type and the attributes a reader needs.
 /// 32 bytes: every paragraph and table cell holds its whole path, so the attributes few elements have live
 /// in a shared box (a 50,000-row table has 150,000 cell paths; 88-byte nodes made them 58 MB).
@@ -84,6 +86,24 @@ public enum PDFStandard: String, Hashable, Sendable, CaseIterable {
     case ua1 = "ua-1", a2b = "a-2b", a2a = "a-2a", a2u = "a-2u", a3b = "a-3b"
 
     public var isPDFA: Bool { self != .ua1 }
+
+    /// A file claims one PDF/A part: asked for two (`a-2b, a-3b`), the lower is kept with a warning. Within a
+    /// part the levels nest (2a holds 2u holds 2b), so the strongest asked for is claimed (`claimed`).
+    static func oneArchivalPart(_ standards: Set<PDFStandard>, diagnostics: inout [Diagnostic]) -> Set<PDFStandard> {
+        let parts = Set(standards.compactMap { $0.pdfaIdentification?.part })
+        guard parts.count > 1, let kept = parts.min() else { return standards }
+        let dropped = standards.filter { ($0.pdfaIdentification?.part ?? kept) != kept }.map(\.rawValue).sorted()
+        diagnostics.append(.warning("a PDF can claim only one PDF/A part: \(dropped.joined(separator: ", ")) dropped, "
+                                    + "PDF/A-\(kept) kept", at: nil))
+        return standards.filter { ($0.pdfaIdentification?.part ?? kept) == kept }
+    }
+
+    /// The PDF/A identification written to the file: the strongest level of the part asked for (A, then U,
+    /// then B), whatever order the set holds them in.
+    public static func claimed(_ standards: Set<PDFStandard>) -> (part: Int, conformance: String)? {
+        let rank = ["A": 0, "U": 1, "B": 2]
+        return standards.compactMap(\.pdfaIdentification).min { ($0.part, rank[$0.conformance] ?? 3) < ($1.part, rank[$1.conformance] ?? 3) }
+    }
     /// PDF/A part and conformance level (`2`, `B`), nil for PDF/UA.
     public var pdfaIdentification: (part: Int, conformance: String)? {
         switch self {

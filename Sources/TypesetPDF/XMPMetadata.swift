@@ -25,7 +25,7 @@ struct XMPMetadata {
             d += ["<xmp:CreateDate>\(date)</xmp:CreateDate>", "<xmp:ModifyDate>\(date)</xmp:ModifyDate>",
                   "<xmp:MetadataDate>\(date)</xmp:MetadataDate>"]
         }
-        if let pdfa = input.standards.compactMap(\.pdfaIdentification).min(by: { $0.part < $1.part }) {
+        if let pdfa = PDFStandard.claimed(input.standards) {
             d += ["<pdfaid:part>\(pdfa.part)</pdfaid:part>", "<pdfaid:conformance>\(pdfa.conformance)</pdfaid:conformance>"]
         }
         let ua = input.standards.contains(.ua1)

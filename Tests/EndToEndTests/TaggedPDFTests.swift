@@ -255,6 +255,23 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertTrue(try PDF.objects(plain).contains("/Interpolate true"), "smooth scaling outside PDF/A")
     }
 
+    /// One PDF/A part per file: a-2b with a-3b keeps part 2 with a warning; levels of one part claim the
+    /// strongest (a-2a over a-2b), the same in every run.
+    func testCombinedPDFALevelsClaimOnePartAndTheStrongestLevel() throws {
+        let (two, result) = try build("# T\n\nText.\n", arguments: ["--pdf-standard", "a-2b,a-3b"], name: "parts")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("warning: a PDF can claim only one PDF/A part: a-3b dropped, PDF/A-2 kept"), result.stderr)
+        let fields = XMPFields(try XCTUnwrap(try QPDFJSON(two).streamData(QPDFJSON(two).catalog["/Metadata"])))
+        XCTAssertEqual(fields["pdfaid:part"], "2")
+        for run in 0..<3 {
+            let (levels, r) = try build("# T\n\nText.\n", arguments: ["--pdf-standard", "a-2b,a-2u,a-2a"], name: "levels\(run)")
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
+            let xmp = XMPFields(try XCTUnwrap(try QPDFJSON(levels).streamData(QPDFJSON(levels).catalog["/Metadata"])))
+            XCTAssertEqual(xmp["pdfaid:conformance"], "A")
+        }
+    }
+
     func testTitleFallsBackToTheFileName() throws {
         let (pdf, result) = try build("Just text.\n")
         XCTAssertEqual(result.status, 0, result.stderr)
