@@ -92,6 +92,9 @@ extension DocumentLowerer {
             paragraph.anchors.insert(contentsOf: pendingAnchors, at: 0)
             pendingAnchors.removeAll()
         }
+        // Read where it is set: after its figure, before its table (it had no element of its own, so the tagging
+        // stage gathered every caption into one paragraph at the end of the document).
+        tag(&paragraph, as: "Caption")
         output.append(.paragraph(paragraph))
     }
 

@@ -42,7 +42,19 @@ extension DocumentLowerer {
             paragraph.structure = paragraph.attachments[0].image.structure ?? structurePath("P")
             return
         }
-        paragraph.structure = structurePath(type, language: paragraph.style.language)
+        let path = structurePath(type, language: paragraph.style.language)
+        paragraph.structure = path
+        // An image inside the text is a Figure inside its paragraph, read with it (not before it, as an element
+        // of its own made when the image was lowered). It gets an id after the paragraph's: children follow
+        // their parent in id order.
+        for i in paragraph.attachments.indices {
+            guard var figure = paragraph.attachments[i].image.structure, figure.nodes.count == path.nodes.count,
+                  Array(figure.nodes.dropLast()) == Array(path.nodes.dropLast()), let own = figure.nodes.last else { continue }
+            var node = newStructureNode(own.type)
+            node.alt = own.alt
+            figure = StructurePath(path.nodes + [node])
+            paragraph.attachments[i].image.structure = figure
+        }
     }
 
     /// A Figure for an image, with its alt text; `decorative=true` makes it an artifact (no element).

@@ -201,6 +201,25 @@ final class TaggedPDFTests: XCTestCase {
         XCTAssertTrue(text.contains("Figure"), text)
     }
 
+    /// Reading order (section 10): a figure's caption right after the figure, a table's right before the table
+    /// (they were gathered into one paragraph at the end), and an image in running text is a Figure inside its
+    /// paragraph, not an element read before it.
+    func testCaptionsAndInlineImagesAreReadWhereTheyStand() throws {
+        let source = "# T\n\n![Cat](icon.png){caption=\"A cat\"}\n\nThen words.\n\nTable: Prices\n\n"
+            + "| a | b |\n|---|---|\n| 1 | 2 |\n\nBefore ![inline alt](icon.png) after.\n"
+        let (pdf, result) = try build(source)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let document = try QPDFJSON(pdf).structureTree()
+        XCTAssertEqual(document.children.map(\.type), ["H1", "Figure", "Caption", "P", "Caption", "Table", "P"], document.outline)
+        let last = try XCTUnwrap(document.children.last)
+        XCTAssertEqual(last.children.map(\.type), ["Figure"], document.outline)
+        XCTAssertEqual(last.children.first?.alt, "inline alt")
+        let text = try PDF.tool("pdfinfo", ["-struct-text", pdf])
+        let order = ["Figure 1: A cat", "Then words.", "Table 1: Prices", "Before"].compactMap { text.range(of: $0)?.lowerBound }
+        XCTAssertEqual(order.count, 4, text)
+        XCTAssertEqual(order, order.sorted(), text)
+    }
+
     /// cairo wraps a ligature in an ActualText span; lifted out of the paragraph's sequence, the words after it
     /// still belong to the paragraph (poppler drops them otherwise) and copying gives the letters, not the ligature.
     func testTextAfterALigatureStaysInItsParagraph() throws {
