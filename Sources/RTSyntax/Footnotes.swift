@@ -76,6 +76,12 @@ extension InlineParser {
                 steps += 1
                 switch buf[k] {
                 case Byte.backslash: k += 1
+                case Byte.backtick:
+                    // A code span's brackets are its text (`^[see `x]` here]`): skip to its closing run.
+                    var j = k + 1
+                    while j < buf.count && buf[j] == Byte.backtick { j += 1 }
+                    if let close = runStart(length: j - k, atOrAfter: j) { k = close + (j - k) } else { k = j }
+                    continue
                 case Byte.lbracket: stack.append(k)
                 case Byte.rbracket: if let o = stack.popLast() { pairs[o] = k }
                 default: break
@@ -85,6 +91,18 @@ extension InlineParser {
             footnoteBrackets = pairs
         }
         return footnoteBrackets?[open]
+    }
+
+    /// The first backtick run of exactly `length` starting at or after `from` (binary search in the index).
+    private mutating func runStart(length: Int, atOrAfter from: Int) -> Int? {
+        guard let list = runsByLength[length] else { return nil }
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid] < from { lo = mid + 1 } else { hi = mid }
+        }
+        steps += 1
+        return lo < list.count ? list[lo] : nil
     }
 }
 

@@ -45,6 +45,12 @@ final class FootnoteTests: XCTestCase {
         XCTAssertEqual(show("^sup^ ^[in [brackets] here]"), #"sup("sup") " " fn("in [brackets] here")"#)
     }
 
+    /// A `]` in a code span is the span's text, not the note's end (code spans bind tighter, as in links).
+    func testInlineNoteSkipsBracketsInCodeSpans() {
+        XCTAssertEqual(show("A^[see `x]` here] B."), #""A" fn("see " code(x]) " here") " B.""#)
+        XCTAssertEqual(show("A^[``a]`` and `unclosed] B"), #""A" fn(code(a]) " and `unclosed") " B""#)
+    }
+
     func testUnclosedInlineNoteIsLiteral() {
         XCTAssertEqual(show("a ^[b c"), #""a ^[b c""#)
     }
