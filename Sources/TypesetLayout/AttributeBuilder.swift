@@ -60,7 +60,7 @@ enum AttributeBuilder {
                 list.insert(pango_attr_background_new(channel(bg.red), channel(bg.green), channel(bg.blue)), r)
                 if bg.alpha < 1 { list.insert(pango_attr_background_alpha_new(channel(bg.alpha)), r) }
             }
-            if a.underline != .none && !a.isDrawnByRenderer {
+            if a.underline != .none && a.underline != .thick && !a.isDrawnByRenderer {
                 list.insert(pango_attr_underline_new(a.underline.pangoUnderline), r)
                 if let c = a.underlineColor {
                     list.insert(pango_attr_underline_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
@@ -197,5 +197,5 @@ extension CharacterAttributes {
     public var isDrawnByRenderer: Bool { strokeWidth != 0 || obliqueAngle != 0 || expansion != 0 }
 
     /// Anything the renderer adds to what Pango draws (shadows and double strikes too).
-    public var hasRenderEffects: Bool { isDrawnByRenderer || shadow != nil || strike == .double }
+    public var hasRenderEffects: Bool { isDrawnByRenderer || shadow != nil || strike == .double || underline == .thick }
 }

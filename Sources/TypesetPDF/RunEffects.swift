@@ -157,6 +157,8 @@ enum RunEffects {
                 if a.strike == .single { strike(run, double: false, on: cr) }
             }
             if a.strike == .double { strike(run, double: true, on: cr) }
+            // Pango has no thick underline: drawn here at twice the font's thickness.
+            if a.underline == .thick && !a.isDrawnByRenderer { underline(run, on: cr) }
         }
         cairo_new_path(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)

@@ -59,4 +59,18 @@ final class EffectPlacementTests: XCTestCase {
         let pdf = try Harness.typesetSource(source)
         try assertDrawn(pdf, "zap", lime, "double strike")
     }
+
+    /// `underline=thick` is a heavier line than `single` (twice the font's underline thickness): Pango has
+    /// no thick underline, and its "low" one drew it as thin as `single`.
+    func testThickUnderlineIsTwiceAsHeavyAsSingle() throws {
+        let pdf = try Harness.typesetSource("{size=30pt}\n[single]{underline=single} and [thick]{underline=thick}\n")
+        let heights = try PDF.objects(pdf).split(separator: "\n").compactMap { line -> Double? in
+            let parts = line.split(separator: " ")
+            guard parts.count == 6, parts[4] == "re", parts[5] == "f" else { return nil }
+            return Double(parts[3])
+        }
+        XCTAssertEqual(heights.count, 2, "\(heights)")
+        guard heights.count == 2 else { return }
+        XCTAssertEqual(heights[1] / heights[0], 2, accuracy: 0.05, "\(heights)")
+    }
 }
