@@ -63,8 +63,7 @@ private struct Cleaner {
     private var line = 1
     private var column = 1
     /// The current line's first control character and how many it has.
-    private var lineFirst: (column: Int, scalar: UInt32)? = nil
-    private var lineCount = 0
+    private var lastMoreLine = 0
     /// Past the warning cap: characters, lines and where the first of them is.
     private var moreCharacters = 0
     private var moreLines = 0
@@ -106,28 +105,23 @@ private struct Cleaner {
         }
     }
 
+    /// Each dropped character is a warning at its own place (RT section 1), up to a bound; past it one summary
+    /// counts the rest, at the first of them.
     private mutating func drop(_ scalar: UInt32) {
         dropped.append(out.count)
-        if lineFirst == nil { lineFirst = (column, scalar) }
-        lineCount += 1
+        let at = SourceLocation(file: file, line: line, column: column)
+        if warnings.count < InputCheck.maxControlWarnings {
+            warnings.append(.warning("control character \(InputCheck.codepoint(scalar)) dropped: "
+                + "it has no printed form (remove it from the file)", at: at))
+        } else {
+            if moreAt == nil { moreAt = at }
+            moreCharacters += 1
+            if lastMoreLine != line { moreLines += 1; lastMoreLine = line }
+        }
         column += 1
     }
 
     private mutating func endLine() {
-        if let first = lineFirst {
-            let at = SourceLocation(file: file, line: line, column: first.column)
-            if warnings.count < InputCheck.maxControlWarnings {
-                let others = lineCount > 1 ? " and \(lineCount - 1) more on this line" : ""
-                warnings.append(.warning("control character \(InputCheck.codepoint(first.scalar))\(others) dropped: "
-                    + "it has no printed form (remove it from the file)", at: at))
-            } else {
-                if moreAt == nil { moreAt = at }
-                moreCharacters += lineCount
-                moreLines += 1
-            }
-        }
-        lineFirst = nil
-        lineCount = 0
         line += 1
         column = 1
     }
