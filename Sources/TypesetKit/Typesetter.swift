@@ -102,7 +102,7 @@ public enum Typesetter {
             let format = OutputFormat(path: path)
             for old in format.pageFiles(existingFor: path) { OutputTarget.removeStale(old, format: format) }
         }
-        outcome.diagnostics = UnknownGlyphs.summarized(Typesetter.inSourceOrder(diagnostics.all))
+        outcome.diagnostics = UnknownGlyphs.summarized(Typesetter.inSourceOrder(GlyphWarningPlaces.located(diagnostics.all)))
         outcome.loaded = LazyLoads.loaded
         return outcome
     }

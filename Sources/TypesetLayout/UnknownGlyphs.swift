@@ -34,8 +34,14 @@ public enum UnknownGlyphs {
     }
 
     /// Whether `d` is one of `warnings`' (before `summarized` groups them).
-    static func isUnknownGlyph(_ d: Diagnostic) -> Bool {
+    public static func isUnknownGlyph(_ d: Diagnostic) -> Bool {
         d.severity == .warning && d.message.hasPrefix("character U+") && d.message.hasSuffix(messageTail)
+    }
+
+    /// The character a `warnings` diagnostic is about (its message starts `character U+XXXX`).
+    public static func scalar(in d: Diagnostic) -> Unicode.Scalar? {
+        let rest = d.message.dropFirst("character U+".count).prefix { $0.isHexDigit }
+        return UInt32(rest, radix: 16).flatMap(Unicode.Scalar.init)
     }
 
     static func message(for codepoint: UInt32) -> String {

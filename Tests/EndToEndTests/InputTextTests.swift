@@ -118,9 +118,10 @@ final class InputTextTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.contains("not in any installed font") }.map { String($0.prefix { $0 != " " }) },
-                       ["doc.rt:2:9:", "doc.rt:6:1:", "doc.rt:12:7:"], result.stderr)
-        XCTAssertTrue(result.stderr.contains("doc.rt:6:1: warning: character U+F0002 is not in any installed font"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("doc.rt:2:9: warning: character U+F0001 is not in any installed font"), result.stderr)
+                       ["doc.rt:2:24:", "doc.rt:6:13:", "doc.rt:12:7:"], result.stderr)
+        // Each at the character's first place in the file (section 1), not its paragraph's start.
+        XCTAssertTrue(result.stderr.contains("doc.rt:6:13: warning: character U+F0002 is not in any installed font"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("doc.rt:2:24: warning: character U+F0001 is not in any installed font"), result.stderr)
     }
 
     func testAWordOfAScriptWithoutAFontIsOneWarning() throws {
@@ -129,7 +130,7 @@ final class InputTextTests: XCTestCase {
         let dir = try Harness.scratch()
         let (result, _) = try typeset(Array("Tamil: தமிழ்.\n".utf8), in: dir)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("doc.rt:1:1: warning: 5 characters are not in any installed font and would print "
+        XCTAssertTrue(result.stderr.contains("doc.rt:1:8: warning: 5 characters are not in any installed font and would print "
             + "as empty boxes: U+0BA4 'த', U+0BAE 'ம', U+0BBF 'ி', U+0BB4 'ழ', U+0BCD '்'"), result.stderr)
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     }

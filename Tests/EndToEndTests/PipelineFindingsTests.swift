@@ -72,7 +72,7 @@ final class PipelineFindingsTests: XCTestCase {
         try XCTSkipUnless(String(decoding: fonts.stdout, as: UTF8.self).isEmpty, "a font covers U+F0001 here")
         let (_, errors) = try typesetBoth("late-missing-glyph.rt")
         for stderr in errors {
-            XCTAssertTrue(stderr.contains("late-missing-glyph.rt:1:1: warning: character U+F0001 is not in any installed font"),
+            XCTAssertTrue(stderr.contains("late-missing-glyph.rt:2:10001: warning: character U+F0001 is not in any installed font"),
                           stderr)
         }
     }
