@@ -20,7 +20,12 @@ struct FlowState {
     var positioned: (region: FlowRegion, pendingSpace: Double)?
     /// A positioned box as tall as its content: what the page's text goes around once it is filled
     /// (block index, box in content-box coordinates, margin).
-    var pendingWrap: (index: Int, x: Double, y: Double, width: Double, margin: Double)?
+    var pendingWrap: (index: Int, x: Double, y: Double, width: Double, margin: Double, afterContent: Bool)?
+    /// Every exclusion registered (positioned shapes' included), by block index, with its page: the next pass
+    /// registers them as their pages start (`Paginator.earlyShapes`).
+    var met: [Int: (exclusion: Exclusion, page: Int)] = [:]
+    /// An exclusion was met below text already set on its page, which it should have moved.
+    var metAfterContent = false
     /// Characters without a glyph that fragments met, reported once each (see `fragmentLayout`).
     var reportedGlyphs: Set<Diagnostic> = []
 
@@ -488,11 +493,19 @@ extension Paginator {
         return layout
     }
 
+    /// Text on a page flows around its exclusions (RT section 4), also the text set before one is met: a
+    /// pass that meets one below such text records it, and a second pass registers it as its page starts.
+    func register(_ e: Exclusion, at index: Int, afterContent: Bool) {
+        flow.exclusions[index] = (e, page.number)
+        flow.met[index] = (e, page.number)
+        if afterContent && earlyShapes[index] == nil { flow.metAfterContent = true }
+    }
+
     /// Floats, exclusions and shaped containers met in the flow.
     func placeFlowBlock(_ block: LayoutBlock, at index: Int) throws {
         switch block {
         case .exclusion(let e):
-            flow.exclusions[index] = (e, page.number)
+            register(e, at: index, afterContent: pageHasContent || columnIndex > 0)
         case .shapeStart(let c) where c.position != nil:
             let m = document.page.margins, position = c.position!
             let width = c.width ?? region.frame.width
@@ -507,11 +520,12 @@ extension Paginator {
             flow.container = (c.shape.scaled(width: width, height: height).offset(dx: box.x, dy: box.top),
                               box.bottom, page.number, columnIndex)
             // The rest of the page flows around it (RT section 4), as around an `@exclude` of its shape.
+            let afterContent = pageHasContent || columnIndex > 0
             if let margin = c.wrapMargin, c.fitsContent {
-                flow.pendingWrap = (index, position.x, position.y, width, margin)
+                flow.pendingWrap = (index, position.x, position.y, width, margin, afterContent)
             } else if let margin = c.wrapMargin {
                 let shape = c.shape.scaled(width: width, height: height).offset(dx: position.x, dy: position.y)
-                flow.exclusions[index] = (Exclusion(shape: shape, pages: .this, margin: margin), page.number)
+                register(Exclusion(shape: shape, pages: .this, margin: margin), at: index, afterContent: afterContent)
             }
         case .shapeStart(let c):
             var frame = region.frame
@@ -531,7 +545,7 @@ extension Paginator {
             if let w = flow.pendingWrap {
                 let used = region.y - (document.page.margins.top + w.y)
                 let box = FlowShape.rect(x: w.x, y: w.y, width: w.width, height: max(used, 0))
-                flow.exclusions[w.index] = (Exclusion(shape: box, pages: .this, margin: w.margin), page.number)
+                register(Exclusion(shape: box, pages: .this, margin: w.margin), at: w.index, afterContent: w.afterContent)
                 flow.pendingWrap = nil
             }
             region = flow.positioned!.region

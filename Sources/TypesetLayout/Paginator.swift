@@ -37,7 +37,23 @@ public enum DocumentLayout {
             var countedWarnings: [Diagnostic] = []
             let hasToc = holder.document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
             let hasPageReferences = holder.document.hasPageReferences
-            if RunningTextLayout.usesPageCount(holder.document) || hasToc || hasPageReferences {
+            // Exclusions and positioned shapes after text on their page: a first pass finds which pages they
+            // are met on (none at the start of the document or right after a page break needs one).
+            var hasShapes = false
+            var textSincePageStart = false
+            for block in holder.document.blocks {
+                switch block {
+                case .pageBreak: textSincePageStart = false
+                case .exclusion: hasShapes = hasShapes || textSincePageStart
+                case .shapeStart(let c) where c.position != nil:
+                    hasShapes = hasShapes || (textSincePageStart && c.wrapMargin != nil)
+                case .columnBreak, .columnSet, .shapeEnd: break
+                default: textSincePageStart = true
+                }
+                if hasShapes { break }
+            }
+            var early: [Int: (exclusion: Exclusion, page: Int)] = [:]
+            if RunningTextLayout.usesPageCount(holder.document) || hasToc || hasPageReferences || hasShapes {
                 // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
                 // for the drawing pass: small and medium documents are laid out once, memory stays bounded.
                 reuse = LayoutReuse()
@@ -45,15 +61,29 @@ public enum DocumentLayout {
                                         placeRunningText: false, reuse: reuse)
                 counter.startPrefetch()
                 defer { counter.prefetch?.stop() }
-                let counted = try counter.run { page in onCount(page.number, nil) }
+                var counted = try counter.run { page in onCount(page.number, nil) }
                 // A counting pass stopped by an error: the drawing pass would only stop there again.
                 if counted.diagnostics.contains(where: { $0.severity == .error }) { return counted }
+                var counting = counter
+                if counter.flow.metAfterContent {
+                    // Counted again with those shapes in place from their pages' starts: what moves then is
+                    // what the drawing pass sets (its page numbers and layouts come from this pass).
+                    early = counter.flow.met
+                    reuse = LayoutReuse()
+                    counting = Paginator(document: holder.document, engine: engine, images: images, totalPages: nil,
+                                         placeRunningText: false, reuse: reuse)
+                    counting.earlyShapes = early
+                    counting.startPrefetch()
+                    defer { counting.prefetch?.stop() }
+                    counted = try counting.run { page in onCount(page.number, nil) }
+                    if counted.diagnostics.contains(where: { $0.severity == .error }) { return counted }
+                }
                 total = counted.pageCount
                 onCount(total ?? 0, total)
                 reuse?.isRecording = false
                 // Toc entries keep room for their numbers, so numbering them cannot move anything: one
                 // counting pass gives the final page of every heading (the drawing pass checks it).
-                pages = counter.destinationPages
+                pages = counting.destinationPages
                 countedWarnings = counted.diagnostics.filter(UnknownGlyphs.isUnknownGlyph)
             }
             // The last pass holds the blocks alone (the caller handed them over): it frees each page's blocks
@@ -61,6 +91,7 @@ public enum DocumentLayout {
             let paginator = Paginator(document: holder.take(), engine: engine, images: images, totalPages: total,
                                       placeRunningText: true, reuse: reuse, tocPages: hasToc ? pages : nil)
             paginator.releasesPlacedBlocks = true
+            paginator.earlyShapes = early
             if hasPageReferences { paginator.referencePages = pages }
             paginator.carriedWarnings = countedWarnings
             paginator.startPrefetch()
@@ -152,6 +183,8 @@ final class Paginator {
     var pageCount = 0
     var bands: BandState
     var flow = FlowState()
+    /// Exclusions an earlier pass met below text on their page, registered here as that page starts.
+    var earlyShapes: [Int: (exclusion: Exclusion, page: Int)] = [:]
     /// Open `box=true` divs, outermost first (BoxPlacement.swift).
     var boxes: [OpenBox] = []
     /// Footnotes: this column's notes, lines carried over, notes set (FootnoteArea.swift).
@@ -563,6 +596,7 @@ final class Paginator {
         page = Page(number: number, width: document.page.width, height: document.page.height)
         page.section = section  // the level-1 heading in force at the top of the page
         pageHasContent = false
+        for (index, early) in earlyShapes where early.page == number { flow.exclusions[index] = early }
         startBand(top: document.page.margins.top)
         releasePlacedBlocks()
     }

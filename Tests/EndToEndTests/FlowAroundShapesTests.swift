@@ -206,4 +206,22 @@ final class FlowAroundShapesTests: XCTestCase {
         XCTAssertTrue(body.contains { $0.yMin > 205 && $0.yMax < bottom && $0.xMin > 410 }, "no text right of the box")
         XCTAssertTrue(try PDF.objects(result).contains("1 0 0 rg"), "the box's red border is not drawn")
     }
+
+    /// `pages=this` is the whole page: text set on it before the directive is met goes around the shape too
+    /// (a second pass registers it from the page's start), on page 2 after a break, and for a positioned shape.
+    func testTextBeforeAnExclusionOnItsPageGoesAroundItToo() throws {
+        let source = header + "Intro.\n\n@pagebreak\n\nPage two starts here with a few words.\n\n"
+            + "@exclude rect(0pt, 0pt, 200pt, 80pt) margin=0pt\n\n" + text(4)
+        let words = try PDF.words(try Harness.typesetSource(source))
+        let area: (Double, Double) -> Bool = { x, y in x > 51 && x < 249 && y > 51 && y < 129 }
+        XCTAssertEqual(words.filter { $0.page == 2 && meets($0, area) }.map(\.text), [])
+        let start = try XCTUnwrap(words.first { $0.page == 2 && $0.text == "Page" })
+        XCTAssertGreaterThan(start.xMin, 249, "the first line of page 2 starts right of the rectangle")
+        XCTAssertTrue(words.contains { $0.page == 1 && $0.text == "Intro." && $0.xMin < 60 }, "page 1 is not excluded")
+
+        let positioned = header + "Opening words of the page, set before the shape is met.\n\n"
+            + "::: {shape=circle x=0pt y=0pt width=100pt}\nQ\n:::\n\n" + text(3)
+        let placed = try PDF.words(try Harness.typesetSource(positioned, name: "positioned"))
+        XCTAssertEqual(placed.filter { $0.text != "Q" && meets($0, inCircle(cx: 100, cy: 100, r: 55)) }.map(\.text), [])
+    }
 }
