@@ -203,6 +203,10 @@ enum HTMLInlines {
             guard let value = htmlLength(tag[key] ?? "") else { continue }
             attributes.pairs.append(AttributePair(key: key, value: value, keyRange: tag.range, valueRange: tag.range))
         }
+        // Both sizes: HTML stretches the picture to them (RT's own default keeps its proportions, `fit=contain`).
+        if attributes.pairs.count == 2 {
+            attributes.pairs.append(AttributePair(key: "fit", value: "fill", keyRange: tag.range, valueRange: tag.range))
+        }
         return ImageReference(alt: tag["alt"] ?? "", path: src, attributes: attributes, range: tag.range)
     }
 }

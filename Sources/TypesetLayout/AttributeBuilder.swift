@@ -15,7 +15,7 @@ enum AttributeBuilder {
     /// for `mergingLinks` (nil: the runs as they are).
     @discardableResult
     static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle,
-                      text: UnsafePointer<CChar>? = nil) -> Bool {
+                      text: UnsafePointer<CChar>? = nil, expansionSpacing: [Int: Double] = [:]) -> Bool {
         var decorations = 0
         var complete = true
         let runs = text.map { mergingLinks(runs, text: $0) } ?? runs
@@ -77,8 +77,9 @@ enum AttributeBuilder {
                 list.insert(pango_attr_rise_new(toPango(a.baselineShift)), r)
             }
             // Expansion is drawn with a horizontal scale (RunEffects); here it reserves its width as letter
-            // spacing, estimated from an average advance of half an em.
-            let spacing = a.letterSpacing + a.expansion * a.fontSize * expansionAdvance
+            // spacing: measured (ExpansionSpacing), else estimated from an average advance of half an em.
+            let spacing = a.letterSpacing + (a.expansion == 0 ? 0
+                : expansionSpacing[r.lowerBound] ?? a.expansion * a.fontSize * expansionAdvance)
             if spacing != 0 {
                 list.insert(pango_attr_letter_spacing_new(toPango(spacing)), r)
             }

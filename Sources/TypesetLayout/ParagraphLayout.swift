@@ -401,7 +401,8 @@ public final class ParagraphLayout {
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
                               style: ParagraphStyle, tabText: String? = nil, itemStarts: [Int] = []) -> Bool {
         let attrs = AttributeListHandle()
-        let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs, text: pango_layout_get_text(layout))
+        let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs, text: pango_layout_get_text(layout),
+                                              expansionSpacing: ExpansionSpacing.spacing(for: runs, in: layout, base: base))
         // Every other planned line gets an attribute that changes nothing drawn (font fallback is on by default)
         // but makes the itemizer end an item at each planned line start (checked with a C probe on Pango 1.50).
         var k = 0

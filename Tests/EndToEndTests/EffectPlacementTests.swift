@@ -73,4 +73,23 @@ final class EffectPlacementTests: XCTestCase {
         guard heights.count == 2 else { return }
         XCTAssertEqual(heights[1] / heights[0], 2, accuracy: 0.05, "\(heights)")
     }
+
+    /// `expansion=0.3` makes a run 30% wider whatever its letters (RT section 6): wide `w`s and narrow `i`s alike
+    /// (an assumed average advance made `wwww` 19% and `iiii` 52% wider).
+    func testExpansionWidensARunByItsFactor() throws {
+        let pdf = try Harness.typesetSource("A wwww B\n\nA [wwww]{expansion=0.3} B\n\nA iiii B\n\nA [iiii]{expansion=0.3} B\n\n"
+                                            + "A Hello world B\n\nA [Hello world]{expansion=1} B\n")
+        let words = try PDF.words(pdf)
+        let lines = Dictionary(grouping: words, by: { ($0.yMin * 10).rounded() }).sorted { $0.key < $1.key }.map(\.value)
+        XCTAssertEqual(lines.count, 6)
+        guard lines.count == 6 else { return }
+        // The room between A and B less the two spaces (DejaVu Serif 10pt: 3.18pt each) is the run's width.
+        let widths = try lines.map { line -> Double in
+            let a = try XCTUnwrap(line.first { $0.text == "A" }), b = try XCTUnwrap(line.first { $0.text == "B" })
+            return b.xMin - a.xMax - 2 * 3.18
+        }
+        XCTAssertEqual(widths[1] / widths[0], 1.3, accuracy: 0.01, "\(widths)")
+        XCTAssertEqual(widths[3] / widths[2], 1.3, accuracy: 0.01, "\(widths)")
+        XCTAssertEqual(widths[5] / widths[4], 2.0, accuracy: 0.01, "\(widths)")
+    }
 }

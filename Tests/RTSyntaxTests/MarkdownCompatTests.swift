@@ -243,7 +243,9 @@ final class MarkdownCompatTests: XCTestCase {
 
     func testLineBreakAndImageTags() {
         XCTAssertEqual(show("a<br>b<br/>c <img src=\"p.png\" alt=\"P\" width=\"100px;\" height=\"50%\">"),
-                       "\"a\" HB \"b\" HB \"c \" img<p.png>(P){width=100px height=50%}")
+                       "\"a\" HB \"b\" HB \"c \" img<p.png>(P){width=100px height=50% fit=fill}")
+        // One size keeps the proportions; both stretch the picture to them, as a browser does.
+        XCTAssertEqual(show("<img src=\"p.png\" width=\"96\">"), "img<p.png>(){width=96px}")
         // Sizes that are not CSS pixels or percentages are ignored, as a browser ignores them.
         XCTAssertEqual(show("<img src=\"p.png\" width=\"2cm\" height=\"auto\">"), "img<p.png>()")
     }
