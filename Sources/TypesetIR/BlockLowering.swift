@@ -16,6 +16,8 @@ struct DocumentLowerer {
     var referencedSet: Set<String> = []
     /// Every `#id` and heading id, and every internal link with where it was written, checked at the end.
     var definedAnchors: Set<String> = []
+    /// Where each font family was first named (`font=` on a block or span), for layout's "not installed".
+    var familyLocations: [String: SourceLocation] = [:]
     /// GitHub's anchors of the headings so far (a repeat gets `-1`, `-2`, as on github.com).
     var githubSlugs = GitHubSlugs()
     var internalLinks: [(id: String, location: SourceLocation)] = []
@@ -141,6 +143,7 @@ struct DocumentLowerer {
     mutating func applying(_ attributes: Attributes, to context: StyleState) -> StyleState {
         var state = context
         sheet.apply(attributes, to: &state, scope: .paragraph, diagnostics: &diagnostics)
+        noteFontFamily(attributes)
         if let id = attributes.id { queueAnchor(id) }
         return state
     }
@@ -242,6 +245,13 @@ struct DocumentLowerer {
             }
         }
         return out
+    }
+
+    /// A `font=` value: where the family is first named (RT section 6: a warning at the key's location).
+    mutating func noteFontFamily(_ attributes: Attributes) {
+        guard let pair = attributes["font"] else { return }
+        let family = pair.value.trimmingASCIIWhitespace()
+        if !family.isEmpty && familyLocations[family] == nil { familyLocations[family] = pair.keyRange.start }
     }
 
     private mutating func lowerRule(_ block: Block, context: StyleState) {

@@ -440,6 +440,8 @@ public struct TypesetDocument: Hashable, Sendable {
     public var fontFiles: [String] = []
     /// Where each of `fontFiles` is named in the front matter, for located warnings.
     public var fontLocations: [String: SourceLocation] = [:]
+    /// Where each font family is first named (`font:` / `font=`), for a warning at the key (section 6).
+    public var familyLocations: [String: SourceLocation] = [:]
     /// Front matter `template`, as written (a name from `Templates/` or a path); applied by later work.
     public var template: String? = nil
     /// Front matter `pdf-standard` and `--pdf-standard`.

@@ -90,6 +90,7 @@ extension DocumentLowerer {
                 var inner = state
                 inner.character = attributes
                 sheet.apply(spanAttributes, to: &inner, scope: .character, diagnostics: &diagnostics)
+                noteFontFamily(spanAttributes)
                 if let id = spanAttributes.id { definedAnchors.insert(id); builder.anchors.append(id) }
                 appendCrossReference(Self.crossReferenceSpan(content, spanAttributes) ?? "", page: page, inner.character,
                                      state: inner, at: inlines[k].range.start, into: &builder)
@@ -121,6 +122,7 @@ extension DocumentLowerer {
                 var inner = state
                 inner.character = attributes
                 sheet.apply(spanAttributes, to: &inner, scope: .character, diagnostics: &diagnostics)
+                noteFontFamily(spanAttributes)
                 if let id = spanAttributes.id {
                     definedAnchors.insert(id)
                     builder.anchors.append(id)

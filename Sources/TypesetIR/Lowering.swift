@@ -101,6 +101,11 @@ public enum Lowering {
         document.language = settings.language
         document.fontFiles = settings.fontFiles
         document.fontLocations = settings.fontLocations
+        // Families named in the front matter (the body's `font`, styles) are located there, before the body's.
+        for pair in settings.bodyPairs + settings.styles.flatMap(\.pairs) where pair.key == "font" {
+            let family = pair.value.trimmingASCIIWhitespace()
+            if !family.isEmpty && lowerer.familyLocations[family] == nil { lowerer.familyLocations[family] = pair.valueRange.start }
+        }
         document.template = settings.template
         document.pdfStandards = lowerer.structure.standards
         if let header = settings.header {
@@ -122,6 +127,7 @@ public enum Lowering {
         lowerer.finish()
         document.blocks = lowerer.output
         document.footnotes = lowerer.footnotes.bodies
+        document.familyLocations = lowerer.familyLocations
         return LoweringResult(document: document, diagnostics: lowerer.diagnostics, referencedFiles: lowerer.referencedFiles)
     }
 }

@@ -93,7 +93,7 @@ extension LayoutEngine {
                 if !known {
                     unknown.insert(a.fontFamily)
                     diagnostics.append(.warning("font family '\(a.fontFamily)' is not installed; using \(LayoutEngine.fallbackFamily)",
-                                                at: location))
+                                                at: document.familyLocations[a.fontFamily] ?? location))
                 }
             }
             guard a.weight >= 600 || a.style != .normal else { return }
