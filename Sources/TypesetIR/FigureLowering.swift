@@ -76,7 +76,12 @@ extension DocumentLowerer {
         builder.anchors = anchors
         anchors.forEach { definedAnchors.insert($0) }
         builder.append(content.isEmpty ? label : label + ": ", state.character)
+        // A `caption="..."` value is an attribute value: set as written, without smart punctuation (RT section
+        // 5); a `Table: ...` caption paragraph is text like any other.
+        let wasSmart = smart
+        if inlines == nil { smart = false }
         lowerParagraphInlines(content, state: state, into: &builder)
+        smart = wasSmart
         var style = state.paragraphStyle()
         style.keepTogether = true
         if kind == .figure {

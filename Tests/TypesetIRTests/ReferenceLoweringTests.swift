@@ -82,6 +82,16 @@ final class CaptionLoweringTests: XCTestCase {
         XCTAssertNil(result.paragraphs[5].attachments[0].image.maxWidth)
     }
 
+    /// RT section 5: no smart punctuation inside attribute values, so `caption="..."` is set as written; a
+    /// `Table: ...` caption is a paragraph of text and gets it.
+    func testACaptionAttributeIsSetAsWrittenAndATableCaptionParagraphIsNot() throws {
+        let result = lower([figure(pair("caption", "It's \"cap\" -- x")), pipeTable(), paragraph(text("Table: It's -- y"))])
+        let texts = result.paragraphs.map(\.text)
+        XCTAssertTrue(texts.contains("Figure 1: It's \"cap\" -- x"), "\(texts)")
+        XCTAssertTrue(texts.contains("Table 1: It\u{2019}s \u{2013} y"), "\(texts)")
+        XCTAssertTrue(texts.contains { $0.contains("\u{FFFC}") })
+    }
+
     func testLabelsFollowLangAndFrontMatterWords() {
         let german = lower([figure(pair("caption", "Bild")), pipeTable(), paragraph(text("Table: Werte"))],
                            frontMatter: frontMatter([("lang", "de")]))
