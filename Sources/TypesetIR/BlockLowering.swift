@@ -273,8 +273,8 @@ struct DocumentLowerer {
         let shape = divShape(attributes, state: context)
             ?? (box != nil && side == nil ? positionedBox(attributes, state: context) : nil)
         let boxed = box != nil && shape != nil && attributes["shape"] == nil
-        if box != nil, !boxed, shape != nil || side != nil, let key = block.attributes["box"] {
-            diagnostics.append(.warning("box=true on a \(side != nil ? "float" : "shaped") div is not drawn", at: key.keyRange.start))
+        if box != nil, !boxed, shape != nil, side == nil, let key = block.attributes["box"] {
+            diagnostics.append(.warning("box=true on a shaped div is not drawn", at: key.keyRange.start))
         }
         var flowKeys: Set<String> = ["shape", "float", "width", "height", "margin", "x", "y"]
         if shape?.position != nil { flowKeys.insert("wrap") }  // how the page goes around it, not its lines
@@ -284,7 +284,7 @@ struct DocumentLowerer {
         attributes.pairs.removeAll { Self.columnDivKeys.contains($0.key) }
         var state = applying(attributes, to: context)
         if let side {
-            lowerFloatDiv(children, side: side, attributes: flowAttributes, state: state, context: context)
+            lowerFloatDiv(children, side: side, attributes: flowAttributes, state: state, context: context, box: box)
             return
         }
         if let shape { output.append(.shapeStart(shape)) }

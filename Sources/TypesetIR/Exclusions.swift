@@ -84,6 +84,8 @@ public struct FloatBox: Hashable, Sendable {
     public var margin: Double
     public var image: ImageAttachment?
     public var paragraphs: [AttributedParagraph]
+    /// `box=true` on a float div: border, background and padding drawn around its text, within `width`.
+    public var box: BoxStyle? = nil
     public init(side: FloatSide, width: Double?, margin: Double, image: ImageAttachment?, paragraphs: [AttributedParagraph]) {
         self.side = side
         self.width = width
@@ -291,11 +293,12 @@ extension DocumentLowerer {
 
     /// A div with `float=`: its content is lowered into a float box at `width` (default a third of the column).
     mutating func lowerFloatDiv(_ children: [Block], side: FloatSide, attributes: Attributes, state: StyleState,
-                                context: StyleState) {
+                                context: StyleState, box: BoxStyle? = nil) {
         let width = floatLength(attributes, "width", state: state) ?? state.columnWidth / 3
         let margin = floatLength(attributes, "margin", state: state) ?? 6
         var inner = state.enteringContainer()
-        inner.columnWidth = width
+        // A boxed float's text is set inside its padding.
+        inner.columnWidth = max(width - (box.map { $0.padding.left + $0.padding.right } ?? 0), 1)
         let saved = output
         output = []
         lowerBlocks(children, in: inner)
@@ -303,6 +306,8 @@ extension DocumentLowerer {
             if case .paragraph(let p) = block { return p } else { return nil }
         }
         output = saved
-        output.append(.float(FloatBox(side: side, width: width, margin: margin, image: nil, paragraphs: paragraphs)))
+        var float = FloatBox(side: side, width: width, margin: margin, image: nil, paragraphs: paragraphs)
+        float.box = box
+        output.append(.float(float))
     }
 }

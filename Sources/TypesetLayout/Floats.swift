@@ -24,8 +24,11 @@ extension Paginator {
             }
             if width > frame.width { height *= frame.width / width; width = frame.width }
         } else {
+            let padding = f.box?.padding ?? EdgeInsets(all: 0)
+            let inner = max(width - padding.left - padding.right, 1)
+            if f.box != nil { height += padding.top + padding.bottom }
             for (k, paragraph) in f.paragraphs.enumerated() {
-                let layout = ParagraphLayout(paragraph, columnWidth: width, engine: engine, images: images,
+                let layout = ParagraphLayout(paragraph, columnWidth: inner, engine: engine, images: images,
                                              diagnostics: &diagnostics)
                 if k > 0 { height += f.paragraphs[k - 1].style.spaceAfter + paragraph.style.spaceBefore }
                 height += layout.height
@@ -60,13 +63,19 @@ extension Paginator {
                                            height: height, fit: image.fit, structure: image.structure))
         }
         var y = top
+        var textX = x
+        if let box = f.box {
+            drawFloatBox(box, x: x, y: top, width: width, height: height)
+            y += box.padding.top
+            textX += box.padding.left
+        }
         for (k, layout) in layouts.enumerated() {
             if k > 0 { y += f.paragraphs[k - 1].style.spaceAfter + layout.paragraph.style.spaceBefore }
             for (i, box) in layout.lines.enumerated() {
-                page.lines.append(PlacedLine(paragraph: layout, lineIndex: i, originX: x + layout.left,
+                page.lines.append(PlacedLine(paragraph: layout, lineIndex: i, originX: textX + layout.left,
                                              baseline: y + box.baselineOffset))
                 for piece in layout.linkPieces(line: i) where isReachable(piece.target, from: layout) {
-                    page.links.append(LinkArea(target: piece.target, x: x + piece.x, y: y + box.baselineOffset - box.ascent,
+                    page.links.append(LinkArea(target: piece.target, x: textX + piece.x, y: y + box.baselineOffset - box.ascent,
                                                width: piece.width, height: box.ascent + box.descent))
                 }
                 y += box.advance
@@ -78,5 +87,17 @@ extension Paginator {
         // Notes marked in the float: at the foot of the column it is drawn in, below it.
         let marks = newNotes(in: f.paragraphs)
         if !marks.isEmpty { takeNotes(marks, bodyBottom: max(region.y, top + height), markTop: top) }
+    }
+
+    /// A boxed float's background under its text and its border around it, as a `box=true` div draws them.
+    private func drawFloatBox(_ box: BoxStyle, x: Double, y: Double, width: Double, height: Double) {
+        if let background = box.background {
+            page.rects.append(PlacedRect(kind: .background, x: x, y: y, width: width, height: height, color: background))
+        }
+        guard let border = box.border, border.width > 0 else { return }
+        let w = border.width
+        for (ex, ey, ew, eh) in [(x, y, w, height), (x + width - w, y, w, height), (x, y, width, w), (x, y + height - w, width, w)] {
+            page.rects.append(PlacedRect(kind: .border, x: ex, y: ey, width: ew, height: eh, color: border.color))
+        }
     }
 }

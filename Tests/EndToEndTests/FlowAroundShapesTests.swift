@@ -224,4 +224,24 @@ final class FlowAroundShapesTests: XCTestCase {
         let placed = try PDF.words(try Harness.typesetSource(positioned, name: "positioned"))
         XCTAssertEqual(placed.filter { $0.text != "Q" && meets($0, inCircle(cx: 100, cy: 100, r: 55)) }.map(\.text), [])
     }
+
+    /// `box=true` on a float div draws its border and background around its text, inside its width, with its
+    /// padding (it was a warning and nothing drawn).
+    func testABoxedFloatDrawsItsBoxAndPadsItsText() throws {
+        let source = header + "::: {float=right width=150pt margin=10pt box=true border=\"1pt #ff0000\" padding=8pt}\n"
+            + "Boxed words inside.\n:::\n\n" + text(2)
+        let dir = try Harness.scratch()
+        try Harness.write(source, to: dir + "/doc.rt")
+        let pdf = dir + "/doc.pdf"
+        let result = try Harness.typeset([dir + "/doc.rt", "-o", pdf])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("not drawn"), result.stderr)
+        XCTAssertTrue(try PDF.objects(pdf).contains("1 0 0 rg"), "no red border")
+        let words = try PDF.words(pdf)
+        // The float: x 395.28...545.28 on the page; its text starts after the 8pt padding.
+        let boxed = try XCTUnwrap(words.first { $0.text == "Boxed" })
+        XCTAssertEqual(boxed.xMin, 395.28 + 8, accuracy: 0.6)
+        XCTAssertGreaterThan(boxed.yMin, 50 + 7)
+        XCTAssertEqual(words.filter { $0.text != "Boxed" && $0.text != "words" && $0.text != "inside." && meets($0) { x, y in x > 386 && y < 80 } }.map(\.text), [])
+    }
 }
