@@ -2,6 +2,7 @@
 // so that line height follows the IR (CSS-like multiples, exact heights, min/max clamps).
 
 import CPangoCairo
+import RTSyntax
 import TypesetIR
 
 /// One laid-out line of a paragraph, in the paragraph's own coordinates (x from the column's left edge).
@@ -112,5 +113,16 @@ extension ParagraphLayout {
             alignment = alignment == PANGO_ALIGN_LEFT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
         }
         return alignment == PANGO_ALIGN_RIGHT ? 1 : alignment == PANGO_ALIGN_CENTER ? 0.5 : 0
+    }
+}
+
+extension ParagraphLayout {
+    /// `wrap=none` keeps a line whole however long: a warning when one passes the column, as what runs off the
+    /// page is not seen (section 11: no text lost silently).
+    static func unwrappedOverflow(_ lineWidths: [Double], width: Double, at location: SourceLocation?) -> Diagnostic? {
+        guard let widest = lineWidths.max(), widest > width + 0.5 else { return nil }
+        return .warning("a line of this paragraph (wrap=none) is \(String(format: "%.1f", widest - width))pt "
+            + "wider than the column: it runs past the right margin, and what passes the page edge is cut off; "
+            + "let it wrap or shorten it", at: location)
     }
 }

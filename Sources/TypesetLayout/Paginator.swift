@@ -37,21 +37,7 @@ public enum DocumentLayout {
             var countedWarnings: [Diagnostic] = []
             let hasToc = holder.document.blocks.contains { if case .tocEntry = $0 { true } else { false } }
             let hasPageReferences = holder.document.hasPageReferences
-            // Exclusions and positioned shapes after text on their page: a first pass finds which pages they
-            // are met on (none at the start of the document or right after a page break needs one).
-            var hasShapes = false
-            var textSincePageStart = false
-            for block in holder.document.blocks {
-                switch block {
-                case .pageBreak: textSincePageStart = false
-                case .exclusion: hasShapes = hasShapes || textSincePageStart
-                case .shapeStart(let c) where c.position != nil:
-                    hasShapes = hasShapes || (textSincePageStart && c.wrapMargin != nil)
-                case .columnBreak, .columnSet, .shapeEnd: break
-                default: textSincePageStart = true
-                }
-                if hasShapes { break }
-            }
+            let hasShapes = Self.mayHaveShapesBelowText(holder.document.blocks)
             var early: [Int: (exclusion: Exclusion, page: Int)] = [:]
             if RunningTextLayout.usesPageCount(holder.document) || hasToc || hasPageReferences || hasShapes {
                 // The counting pass keeps the layouts of the first paragraphs (up to a fixed text budget)
@@ -66,16 +52,9 @@ public enum DocumentLayout {
                 if counted.diagnostics.contains(where: { $0.severity == .error }) { return counted }
                 var counting = counter
                 if counter.flow.metAfterContent {
-                    // Counted again with those shapes in place from their pages' starts: what moves then is
-                    // what the drawing pass sets (its page numbers and layouts come from this pass).
                     early = counter.flow.met
-                    reuse = LayoutReuse()
-                    counting = Paginator(document: holder.document, engine: engine, images: images, totalPages: nil,
-                                         placeRunningText: false, reuse: reuse)
-                    counting.earlyShapes = early
-                    counting.startPrefetch()
-                    defer { counting.prefetch?.stop() }
-                    counted = try counting.run { page in onCount(page.number, nil) }
+                    (counting, counted, reuse) = try recount(holder.document, early: early, engine: engine, images: images,
+                                                             onCount: onCount)
                     if counted.diagnostics.contains(where: { $0.severity == .error }) { return counted }
                 }
                 total = counted.pageCount

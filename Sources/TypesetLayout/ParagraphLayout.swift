@@ -297,12 +297,7 @@ public final class ParagraphLayout {
         } while pango_layout_iter_next_line(iter) != 0
         pango_layout_iter_free(iter)
         linePointers = pointers
-        // `wrap=none` keeps a line whole however long: say so when it passes the column, as what runs off the
-        // page is not seen (section 11: no text lost silently).
-        if style.wrap == .none, let widest = raw.map(\.width).max(), widest > width + 0.5 {
-            let over = Diagnostic.warning("a line of this paragraph (wrap=none) is \(String(format: "%.1f", widest - width))pt "
-                + "wider than the column: it runs past the right margin, and what passes the page edge is cut off; "
-                + "let it wrap or shorten it", at: paragraph.location)
+        if style.wrap == .none, let over = ParagraphLayout.unwrappedOverflow(raw.map(\.width), width: width, at: paragraph.location) {
             layoutWarnings.append(over)
             diagnostics.append(over)
         }
