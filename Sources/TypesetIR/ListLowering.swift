@@ -39,10 +39,12 @@ extension DocumentLowerer {
         state = applying(block.attributes, to: state)
 
         let markers = list.items.indices.map { index -> String in
-            switch list.items[index].task {   // a task box replaces the bullet or number (section 9)
-            case .open: return Self.openTaskBox
-            case .done: return Self.doneTaskBox
-            case nil: return listMarker(list, index: index, bullets: state.bullets)
+            // A task box replaces the bullet (section 9); an ordered item keeps its number and the box opens its
+            // text, as GitHub shows `1. [x] done`.
+            switch list.items[index].task {
+            case .open where !list.isOrdered: return Self.openTaskBox
+            case .done where !list.isOrdered: return Self.doneTaskBox
+            default: return listMarker(list, index: index, bullets: state.bullets)
             }
         }
         let em = state.character.fontSize
@@ -75,6 +77,9 @@ extension DocumentLowerer {
             if let first = rest.first, case .paragraph(let inlines) = first.kind {
                 paragraphState = applying(first.attributes, to: itemState)
                 builder.append(markers[index] + "\t", paragraphState.character)
+                if list.isOrdered, let task = item.task {
+                    builder.append((task == .done ? Self.doneTaskBox : Self.openTaskBox) + " ", paragraphState.character)
+                }
                 lowerParagraphInlines(inlines, state: paragraphState, into: &builder)
                 location = first.range.start
                 rest = rest.dropFirst()

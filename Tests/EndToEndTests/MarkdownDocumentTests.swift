@@ -73,6 +73,15 @@ final class MarkdownDocumentTests: XCTestCase {
         XCTAssertEqual(Array(lines.prefix(3)), ["☐ write the parser", "☑ write the tests", "• plain item"])
     }
 
+    /// An ordered task item keeps its number, and the box opens its text (as GitHub shows it).
+    func testOrderedTaskItemsKeepTheirNumbers() throws {
+        let (pdf, result) = try typeset("1. [x] first done\n2. [ ] then this\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = try PDF.text(pdf).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertEqual(Array(lines.prefix(2)), ["1. ☑ first done", "2. ☐ then this"])
+    }
+
     // MARK: HTML (section 9)
 
     func testCentredHTMLHeaderIsAHeadingWithALogo() throws {
