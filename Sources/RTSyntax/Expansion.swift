@@ -76,7 +76,7 @@ enum Expansion {
         if expander.overflowed { expander.output.removeAll() }
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
-        var result = Result(source: out, frontMatter: frontMatter, templateFile: templateFile, steps: expander.work)
+        var result = Result(source: out, frontMatter: frontMatter, templateFile: templateFile, steps: expander.work + expander.lookedBack)
         result.unlessInCode = expander.unlessInCode
         return result
     }
@@ -103,7 +103,7 @@ enum Expansion {
         if expander.overflowed { expander.output.removeAll() }
         var out = Source(file: src.file, bytes: expander.output)
         out.map = expander.map
-        return (out, 0, expander.work)
+        return (out, 0, expander.work + expander.lookedBack)
     }
 
     /// Template defaults beneath the document's own keys; `vars` and `styles` merge entry by entry.

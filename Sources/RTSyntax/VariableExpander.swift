@@ -20,6 +20,14 @@ struct VariableExpander {
     var allowUndefined: Bool
     var map: SourceMap
     var output: [UInt8] = []
+    /// Output bytes read so far by `inAutolink`, and the last `<` among them still open.
+    private var angleScan = 0
+    private var openAngle: Int? = nil
+    /// Output bytes read again for attribute lines above empty sections: reported with `work` in the expansion's
+    /// steps, which tests hold linear (not counted against `maxIdleSteps`). `inAutolink` reads each byte once.
+    private(set) var lookedBack = 0
+    /// The output's length when `separateAttributeLine` last looked at its last line.
+    private var lineChecked = -1
     var diagnostics: [Diagnostic] = []
     /// Undefined (or map-valued) names outside fences and code spans, kept as written: errors unless the parser
     /// finds them in an indented code block (section 7 keeps undefined names in code literally; `    echo {{x}}`
@@ -317,9 +325,15 @@ struct VariableExpander {
     /// silently, instead of restyling the block after the section (RT section 6). Elsewhere an empty
     /// section's lines vanish (Mustache's standalone rule) and the lines around it stay together.
     private mutating func separateAttributeLine(file: Int, offset: Int) {
-        guard output.last == 0x0A else { return }
+        // Each line is looked at once however many empty sections follow it (nested sections over lists render
+        // millions), and at most 4 KB of it: an attribute line is short.
+        guard output.last == 0x0A, output.count != lineChecked else { return }
+        lineChecked = output.count
         var start = output.count - 1
-        while start > 0 && output[start - 1] != 0x0A { start -= 1 }
+        let floor = max(0, start - 4096)
+        while start > floor && output[start - 1] != 0x0A { start -= 1 }
+        lookedBack += output.count - start
+        guard start == 0 || output[start - 1] == 0x0A else { return }
         var line = output[start ..< output.count - 1]
         while let f = line.first, f == 0x20 || f == 0x09 { line = line.dropFirst() }
         while let l = line.last, l == 0x20 || l == 0x09 || l == 0x0D { line = line.dropLast() }
@@ -378,8 +392,7 @@ struct VariableExpander {
     private mutating func insert(_ value: String, raw: Bool, atLineStart: Bool) {
         var firstWord = atLineStart
         var sawText = false
-        let bytes = Array(value.utf8)
-        for (i, byte) in bytes.enumerated() {
+        for (i, byte) in value.utf8.enumerated() {
             switch byte {
             case 0: output.append(contentsOf: [0xEF, 0xBF, 0xBD])
             case Byte.lf, Byte.cr:
@@ -389,7 +402,7 @@ struct VariableExpander {
                 if byte == Byte.space && sawText { firstWord = false }
                 if byte != Byte.space { sawText = true }
                 let markup = !Self.safePunctuation.contains(byte) || (firstWord && byte != 0x22 && byte != 0x27)
-                    || (byte == UInt8(ascii: "&") && Self.startsEntity(bytes, at: i))
+                    || (byte == UInt8(ascii: "&") && Self.startsEntity(Array(value.utf8.dropFirst(i).prefix(48)), at: 0))
                 if !raw && Byte.isASCIIPunctuation(byte) && markup {
                     output.append(Byte.backslash)
                 }
@@ -399,19 +412,19 @@ struct VariableExpander {
     }
 
     /// Whether the output ends inside an autolink being written (`<{{url}}>`, `<https://x.org/{{path}}>`):
-    /// backslash escapes are not read there, so a value goes in as it is.
-    private func inAutolink() -> Bool {
-        var k = output.count - 1
-        var scanned = 0
-        while k >= 0 && scanned < 2048 {
-            let c = output[k]
-            if c == UInt8(ascii: "<") { break }
-            if c == Byte.lf || c == Byte.space || c == UInt8(ascii: ">") { return false }
-            k -= 1
-            scanned += 1
+    /// backslash escapes are not read there, so a value goes in as it is. The output is read once, as it grows:
+    /// `openAngle` is the last `<` with no space, line end or `>` after it.
+    private mutating func inAutolink() -> Bool {
+        while angleScan < output.count {
+            switch output[angleScan] {
+            case UInt8(ascii: "<"): openAngle = angleScan
+            case Byte.lf, Byte.space, UInt8(ascii: ">"): openAngle = nil
+            default: break
+            }
+            angleScan += 1
         }
-        guard k >= 0, output[k] == UInt8(ascii: "<") else { return false }
-        let after = output[(k + 1)...]
+        guard let k = openAngle else { return false }
+        let after = output[(k + 1)...].prefix(34)
         if after.isEmpty { return true }  // `<{{url}}>`
         // `<scheme:...`: 2 to 32 letters, digits, `+ . -`, the first a letter, then a colon.
         guard let colon = after.firstIndex(of: UInt8(ascii: ":")), colon - k - 1 >= 2, colon - k - 1 <= 32,

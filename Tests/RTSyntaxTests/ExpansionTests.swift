@@ -100,6 +100,18 @@ final class ExpansionTests: XCTestCase {
         XCTAssertEqual(text(link), "https://x.org/?a=1&b=2")
     }
 
+    /// Looking back for an attribute line above an empty section reads each line once: empty sections under one
+    /// long line cost work in proportion to the input (it was quadratic: 152 s for a 4 MB line).
+    func testLookingBackStaysLinear() {
+        func steps(_ text: String) -> Int {
+            RTParser.parse(Array(text.utf8), file: "doc.rt",
+                           options: ParseOptions(expansion: ExpansionOptions(data: map([("e", .text(""))])))).expansionSteps
+        }
+        let sections = { (n: Int) in String(repeating: "x", count: 40 * n) + "\n" + String(repeating: "{{#e}}\n{{/e}}\n", count: n) + "end\n" }
+        let small = steps(sections(2_000)), large = steps(sections(8_000))
+        XCTAssertLessThanOrEqual(Double(large), 5 * Double(small), "\(small) steps, then \(large)")
+    }
+
     func testUndefinedVariableLocationAfterMultiLineSection() {
         let data = map([("xs", .list([.text("1"), .text("2")]))])
         let result = expand("intro\n{{#xs}}\nitem {{.}}\n\n{{/xs}}\nthen {{nope}}\n", data: data)
