@@ -179,27 +179,28 @@ final class TypographyTests: XCTestCase {
 
     // MARK: Fonts
 
+    /// Typesets `source` as doc.rt: the run and the PDF's path.
+    private func typesetDoc(_ source: String, name: String = #function) throws -> (result: RunResult, pdf: String) {
+        let dir = try Harness.scratch(name)
+        try Harness.write(source, to: dir + "/doc.rt")
+        return (try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"]), dir + "/doc.pdf")
+    }
+
     /// Front matter's `font:` and a style's are located at their value in the front matter.
     func testUnknownFamilyInTheFrontMatterIsLocatedThere() throws {
-        let dir = try Harness.scratch()
-        try Harness.write("---\ntitle: t\nfont: NoSuchFontXYZ\nstyles:\n  note: {font: NoFamQ}\n---\n\nHello.\n\n{.note}\nNote.\n",
-                          to: dir + "/doc.rt")
-        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"])
+        let (result, _) = try typesetDoc("---\ntitle: t\nfont: NoSuchFontXYZ\nstyles:\n  note: {font: NoFamQ}\n---\n\nHello.\n\n{.note}\nNote.\n")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("doc.rt:3:7: warning: font family 'NoSuchFontXYZ' is not installed"), result.stderr)
         XCTAssertTrue(result.stderr.contains("doc.rt:5:16: warning: font family 'NoFamQ' is not installed"), result.stderr)
     }
 
     func testUnknownFamilyWarnsAndFallsBack() throws {
-        let dir = try Harness.scratch()
-        try Harness.write("Line one.\n\n[x]{font=\"No Such Family\"} and [b]{font=\"DejaVu Math TeX Gyre\" weight=bold}\n",
-                          to: dir + "/doc.rt")
-        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"])
+        let (result, pdf) = try typesetDoc("Line one.\n\n[x]{font=\"No Such Family\"} and [b]{font=\"DejaVu Math TeX Gyre\" weight=bold}\n")
         XCTAssertEqual(result.status, 0, result.stderr)
         // At the `font` key that names it (section 6), not at its paragraph.
         XCTAssertTrue(result.stderr.contains("doc.rt:3:5: warning: font family 'No Such Family' is not installed"), result.stderr)
         XCTAssertTrue(result.stderr.contains("'DejaVu Math TeX Gyre' has no bold face"), result.stderr)
-        XCTAssertTrue(try Chars.first("x", in: Chars.read(dir + "/doc.pdf")).font.hasSuffix("DejaVuSerif"))
+        XCTAssertTrue(try Chars.first("x", in: Chars.read(pdf)).font.hasSuffix("DejaVuSerif"))
     }
 
     func testFrontMatterFontsAreLoaded() throws {
