@@ -13,6 +13,9 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         set { storedFile = SourceFiles.number(newValue) }
     }
 
+    /// The file's number in `SourceFiles` (Inline keeps a range's file once).
+    var fileNumber: UInt32 { storedFile }
+
     public var line: Int {
         get { Int(storedLine) }
         set { storedLine = Int32(clamping: newValue) }

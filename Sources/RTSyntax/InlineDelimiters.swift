@@ -45,6 +45,10 @@ extension InlineParser {
                                 prev: delimTail, next: -1))
             if delimTail >= 0 { delims[delimTail].next = index }
             delimTail = index
+            if canClose {
+                processEmphasisSoFar()
+                settle()
+            }
         }
         return j
     }
@@ -128,6 +132,7 @@ extension InlineParser {
         }
     }
 
+    /// CommonMark's "process emphasis" over the delimiters above `bottom`, all of which are then dropped.
     mutating func processEmphasis(bottom: Int) {
         var closer = -1
         var d = delimTail
@@ -137,6 +142,48 @@ extension InlineParser {
             d = delims[d].prev
         }
         var openersBottom: [Int: Int] = [:]
+        processClosers(from: closer, bottom: bottom, openersBottom: &openersBottom)
+        while delimTail > bottom {
+            steps += 1
+            removeDelim(delimTail)
+        }
+    }
+
+    /// Outside brackets, each closer is matched as it comes instead of at the paragraph's end, so that what is
+    /// settled can be collected and its records reused (`settle`; issue 8). The result is the same: closers are
+    /// still taken from left to right, each looking only at the openers before it, which no later delimiter
+    /// changes; the per-kind lower bounds stay true as delimiters are only ever added after them or removed.
+    /// Closers that came inside a bracket wait for it (its link processes them) or, if it turns out to be text,
+    /// for the next call here.
+    mutating func processEmphasisSoFar() {
+        guard brackets.isEmpty, delimTail >= unprocessedDelims else { return }
+        var closer = -1
+        var d = delimTail
+        while d >= unprocessedDelims {
+            steps += 1
+            closer = d
+            d = delims[d].prev
+        }
+        unprocessedDelims = delims.count
+        var bottoms: [Int: Int] = [:]
+        swap(&bottoms, &openersBottomSoFar)
+        processClosers(from: closer, bottom: -1, openersBottom: &bottoms)
+        swap(&bottoms, &openersBottomSoFar)
+    }
+
+    /// The paragraph's end: the closers not yet looked at, then every delimiter left is text.
+    mutating func processRemainingEmphasis() {
+        brackets = []  // a bracket still open is text
+        processEmphasisSoFar()
+        while delimTail >= 0 {
+            steps += 1
+            removeDelim(delimTail)
+        }
+    }
+
+    /// Takes closers from `start` on, in order, pairing each with the nearest opener above `bottom` it can close.
+    private mutating func processClosers(from start: Int, bottom: Int, openersBottom: inout [Int: Int]) {
+        var closer = start
         while closer >= 0 {
             steps += 1
             let c = delims[closer]
@@ -187,10 +234,6 @@ extension InlineParser {
                 continue
             }
             closer = match(opener: opener, closer: closer, used: used, bottom: bottom)
-        }
-        while delimTail > bottom {
-            steps += 1
-            removeDelim(delimTail)
         }
     }
 
@@ -280,6 +323,13 @@ extension InlineParser {
     mutating func collect(from start: Int, upTo end: Int, reserving: Int? = nil) -> (inlines: [Inline], depth: Int) {
         var out: [Inline] = []
         if let reserving { out.reserveCapacity(reserving) }
+        let depth = collect(from: start, upTo: end, into: &out)
+        return (out, depth)
+    }
+
+    /// `collect`, appending to `out`; returns the deepest child depth.
+    @discardableResult
+    mutating func collect(from start: Int, upTo end: Int, into out: inout [Inline]) -> Int {
         var depth = 0
         var text: [UInt8] = []
         var textStart: SourceLocation? = nil
@@ -318,7 +368,7 @@ extension InlineParser {
             case .node(let index):
                 // Moved out, not copied: a copy retains and releases everything the inline holds.
                 let inline = takeNode(index)
-                if case .text(let t) = inline.kind {
+                if inline.isText, case .text(let t) = inline.kind {
                     if textStart == nil {
                         textStart = inline.range.start
                         single = inline
@@ -346,7 +396,7 @@ extension InlineParser {
             p = next
         }
         flush()
-        return (out, depth)
+        return depth
     }
 
     /// How many inlines `collect` makes of the pieces from `start` up to `end`: one a node, one a stretch of text.
@@ -359,7 +409,7 @@ extension InlineParser {
         while p >= 0 && p != end {
             switch pieces[p].kind {
             case .node(let index):
-                if case .text = nodes[index].kind {
+                if nodes[index].isText {
                     if !inText { count += 1 }
                     inText = true
                 } else {
@@ -456,12 +506,16 @@ extension InlineParser {
         } else {
             kind = .link(destination: destination ?? "", content: children)
         }
-        pieces[bracket.piece] = Piece(kind: store(Inline(kind, range: range)), depth: depth + 1,
+        var made = Inline(kind, range: range)
+        if !bracket.image && !isSpan { lastLinkText = made.shareLinkText(with: lastLinkText) }
+        pieces[bracket.piece] = Piece(kind: store(made), depth: depth + 1,
                                       prev: pieces[bracket.piece].prev, next: -1)
         last = bracket.piece
         brackets.removeLast()
         linksDeactivatedBelow = min(linksDeactivatedBelow, brackets.count)
         if !bracket.image && !isSpan { linksDeactivatedBelow = brackets.count }
+        processEmphasisSoFar()
+        settle()
         return end
     }
 

@@ -70,15 +70,22 @@ public struct CharacterAttributes: Hashable, Sendable {
 
 /// Attributes over `range`, a range of UTF-8 byte offsets into the paragraph's text. The attributes are held
 /// as one shared copy per distinct set (SharedAttributes.swift); a run still behaves as a plain value.
+/// The range is kept in 32 bits a bound (16 bytes a run, not 24: a paragraph whose font changes on every word
+/// has a run a word; issue 8): a paragraph's text is at most the 8 MB input bound.
 public struct AttributeRun: Hashable, Sendable {
-    public var range: Range<Int>
+    var lower: Int32
+    var upper: Int32
+    public var range: Range<Int> {
+        get { Int(lower) ..< Int(upper) }
+        set { (lower, upper) = (Int32(clamping: newValue.lowerBound), Int32(clamping: newValue.upperBound)) }
+    }
     @usableFromInline var shared: Shared<CharacterAttributes>
     public var attributes: CharacterAttributes {
         @inlinable get { shared.value }
         set { shared = .of(newValue) }
     }
     public init(range: Range<Int>, attributes: CharacterAttributes) {
-        self.range = range
+        (lower, upper) = (Int32(clamping: range.lowerBound), Int32(clamping: range.upperBound))
         shared = .of(attributes)
     }
 

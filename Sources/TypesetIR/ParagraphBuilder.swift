@@ -146,10 +146,18 @@ struct ParagraphBuilder {
     }
 
     /// An empty paragraph keeps one empty run so layout still knows its font (its line height).
+    /// `runs` in an array of their size. A large array is handed over as it is: its room never written to was
+    /// never given memory (blocks of 256 KB and more are mapped, MallocArenas.swift), and a copy would be held
+    /// beside it (issue 8: 24 MB for a paragraph of a million runs).
+    static func fitted(_ runs: [AttributeRun]) -> [AttributeRun] {
+        if runs.count * MemoryLayout<AttributeRun>.stride >= 256 << 10 { return runs }
+        return runs.withUnsafeBufferPointer(Array.init)
+    }
+
     func finish(style: ParagraphStyle, emptyAttributes: CharacterAttributes, location: SourceLocation?) -> AttributedParagraph {
         var paragraph = AttributedParagraph(text: ParagraphBuilder.fitted(text),
                                             runs: runs.isEmpty ? [AttributeRun(range: 0..<0, attributes: emptyAttributes)]
-                                                : runs.withUnsafeBufferPointer(Array.init),
+                                                : ParagraphBuilder.fitted(runs),
                                             style: style, attachments: attachments, anchors: anchors, location: location)
         paragraph.pageReferences = pageReferences
         paragraph.footnoteMarks = Array(Set(footnoteMarks)).sorted()

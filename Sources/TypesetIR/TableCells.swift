@@ -239,7 +239,7 @@ struct TableTagging: Hashable, Sendable {
 
 extension AttributeRun {
     init(range: Range<Int>, shared: Shared<CharacterAttributes>) {
-        self.range = range
+        (lower, upper) = (Int32(clamping: range.lowerBound), Int32(clamping: range.upperBound))
         self.shared = shared
     }
 }
