@@ -59,6 +59,10 @@ public struct PlacedImage {
 public struct LinkArea: Sendable {
     public var target: LinkTarget
     public var x: Double, y: Double, width: Double, height: Double
+
+    public init(target: LinkTarget, x: Double, y: Double, width: Double, height: Double) {
+        (self.target, self.x, self.y, self.width, self.height) = (target, x, y, width, height)
+    }
 }
 
 /// A named destination (`#id` or heading id) at a point of a page.

@@ -24,7 +24,7 @@ struct CairoPages {
         numbers = pages.map(pdf.objectNumber)
         var dictionaries: [KeptDictionary] = [], annotations: [[Int]] = []
         for (p, page) in pages.enumerated() {
-            let hasLinks = p < input.links.count && !input.links[p].isEmpty
+            let hasLinks = input.links.count(page: p) > 0
             if hasLinks {
                 let existing = pdf.key(page, "/Annots")
                 annotations.append((0 ..< pdf.count(existing)).map { pdf.objectNumber(pdf.item(existing, $0)) }.filter { $0 > 0 })

@@ -24,30 +24,30 @@ enum PDFLinks {
     /// A link annotation as the tagging stage writes it (cairo 1.16's keys, its per-link work left out): the
     /// area as /QuadPoints and in whole points as /Rect, no border, the URI action or the named destination.
     /// Written as bytes: string interpolation and `%f` cost more per link than the link's text.
-    static func annotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double) -> String {
+    static func annotation(_ link: LinkArea, structParent: Int, pageHeight h: Double) -> String {
         var out: [UInt8] = []
         appendAnnotation(link, structParent: structParent, pageHeight: h, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
+    static func appendAnnotation(_ link: LinkArea, structParent: Int, pageHeight h: Double, to out: inout [UInt8]) {
         out.appendWriting(maximum: annotationMaximum(link)) { putAnnotation(link, structParent: structParent, pageHeight: h, to: &$0) }
     }
 
     /// Bounds: the literals (under 200 bytes), ten numbers (at most 18 bytes each), the target (3 bytes a
     /// byte when percent-encoded) and the contents (4 hex digits a byte at most).
-    static func annotationMaximum(_ link: RecordedLink) -> Int {
+    static func annotationMaximum(_ link: LinkArea) -> Int {
         let target: Int
-        switch link.area.target {
+        switch link.target {
         case .url(let uri): target = uri.utf8.count
         case .destination(let name): target = name.utf8.count
         }
-        return 512 + 3 * target + 4 * link.contents.utf8.count
+        return 512 + 3 * target + 4 * ("Link to #".utf8.count + target)
     }
 
     /// The annotation through a cursor with `annotationMaximum(link)` bytes of room.
-    static func putAnnotation(_ link: RecordedLink, structParent: Int, pageHeight h: Double, to out: inout ByteCursor) {
-        let a = link.area
+    static func putAnnotation(_ link: LinkArea, structParent: Int, pageHeight h: Double, to out: inout ByteCursor) {
+        let a = link
         let left = a.x, right = a.x + a.width, top = h - a.y, bottom = h - (a.y + a.height)
         out.put("<< /Type /Annot /Subtype /Link /Rect [")
         putNumber(left.rounded(.down), to: &out)
@@ -96,7 +96,11 @@ enum PDFLinks {
         // `putNumber(Double(structParent))` for the keys a file can have (below 10^12): the integer as it is.
         if structParent >= 0 && structParent < 1_000_000_000_000 { out.putInt(structParent) } else { putNumber(Double(structParent), to: &out) }
         out.put(" /Contents ")
-        putPDFText(link.contents, to: &out)
+        // Made here, not kept a link until the tagging stage (16 bytes a link, and a string for a long URL).
+        switch link.target {
+        case .url(let uri): putPDFText("Link to \(uri)", to: &out)
+        case .destination(let name): putPDFText("Link to #\(name)", to: &out)
+        }
         out.put(" /F 4 >>")
     }
 

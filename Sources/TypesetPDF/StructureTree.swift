@@ -20,7 +20,23 @@ struct StructureTree {
     /// For each page, the element (rank) each MCID belongs to (nil: an artifact).
     private(set) var owners: [PageOwners] = []
     /// For each link annotation in page order, its Link element (rank).
-    private(set) var linkElements: [(page: Int, index: Int, element: Int)] = []
+    private(set) var linkElements: [LinkElement] = []
+
+    /// A link annotation's page, its index among the page's links, and its element, in 32 bits each (a
+    /// paragraph of two million links: issue 8).
+    struct LinkElement {
+        private var storedPage: Int32, storedIndex: Int32, storedElement: Int32
+        init(page: Int, index: Int, element: Int) {
+            (storedPage, storedIndex, storedElement) =
+                (Int32(clamping: page), Int32(clamping: index), Int32(clamping: element))
+        }
+        var page: Int { Int(storedPage) }
+        var index: Int { Int(storedIndex) }
+        var element: Int {
+            get { Int(storedElement) }
+            set { storedElement = Int32(clamping: newValue) }
+        }
+    }
 
     private var slots = ElementSlots()
     /// Rank -> slot, slot -> rank.
@@ -37,7 +53,7 @@ struct StructureTree {
     /// `continuations[page]`: further MCIDs each sequence continues under (ContentRewrite.swift).
     /// `links[page]`: the page's link annotations, each a Link element of its own under the element that owns it.
     /// Each page's records are released once read.
-    init(pages: consuming [PageMarks], links: [[RecordedLink]] = [], continuations: [PageContinuations] = []) {
+    init(pages: consuming [PageMarks], links: RecordedLinks = RecordedLinks(), continuations: [PageContinuations] = []) {
         slots.reserve(through: pages.reduce(0) { max($0, $1.largestID) })
         // (owning slot, packed content) in drawing order, grouped by element at the end.
         var itemOwners: [Int32] = [], items: [UInt64] = []
@@ -80,14 +96,12 @@ struct StructureTree {
                 }
             }
             owners.append(PageOwners(pageOwners))
-            let pageLinks = page < links.count ? links[page] : []
-            // By index: each link's record (its owner path, its text) is read in place, not copied.
-            for index in pageLinks.indices {
-                let owner = slots.addLink(id: nextLinkID, parent: slots.add(pageLinks[index].owner))
+            for index in 0 ..< links.count(page: page) {
+                let owner = slots.addLink(id: nextLinkID, parent: slots.add(links.owner(page: page, index: index)))
                 nextLinkID += 1
                 itemOwners.append(owner)
                 items.append(ContentPacking.pack(page, index, annotation: true))
-                linkElements.append((page, index, Int(owner)))
+                linkElements.append(LinkElement(page: page, index: index, element: Int(owner)))
             }
         }
         rankElements()
@@ -100,7 +114,10 @@ struct StructureTree {
         owners = []
         for p in all.indices { all[p].remap { self.rank(slot: $0) } }
         owners = all
-        linkElements = linkElements.map { ($0.page, $0.index, Int(rank(slot: Int32(truncatingIfNeeded: $0.element)))) }
+        // In place: a mapped copy was held beside it.
+        for k in linkElements.indices {
+            linkElements[k].element = Int(rank(slot: Int32(truncatingIfNeeded: linkElements[k].element)))
+        }
     }
 
     /// Ranks in id order: ids below the dense range, the dense ones, the rest.

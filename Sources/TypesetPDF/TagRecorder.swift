@@ -19,11 +19,54 @@ enum MarkedContent {
 
 /// A link annotation the tagging stage writes (not cairo: its per-link tags cost more than the text they mark,
 /// issue 8), inside the element whose line holds it.
-struct RecordedLink {
-    var owner: [StructureNode]
-    /// The annotation's `/Contents`.
-    var contents: String
-    var area: LinkArea
+/// The link annotations recorded page by page, for the tagging stage. A link is 40 bytes: its owner path and
+/// its target are kept once, in tables, and each page's list is made at its size (issue 8: a paragraph of two
+/// million links held 64-80 bytes a link, in arrays grown by doubling, from the first page to the last).
+struct RecordedLinks {
+    struct Entry {
+        var owner: Int32
+        var target: Int32
+        var x: Double, y: Double, width: Double, height: Double
+    }
+
+    private var owners: [[StructureNode]] = []
+    private var targets: [LinkTarget] = []
+    private var pages: [[Entry]] = []
+    private var current: [Entry] = []
+
+    var pageCount: Int { pages.count }
+    /// Owner paths and targets kept (tests).
+    var tableSizes: (owners: Int, targets: Int) { (owners.count, targets.count) }
+    func count(page: Int) -> Int { page < pages.count ? pages[page].count : 0 }
+    func owner(page: Int, index: Int) -> [StructureNode] { owners[Int(pages[page][index].owner)] }
+
+    func area(page: Int, index: Int) -> LinkArea {
+        let e = pages[page][index]
+        return LinkArea(target: targets[Int(e.target)], x: e.x, y: e.y, width: e.width, height: e.height)
+    }
+
+    mutating func append(owner: [StructureNode], area: LinkArea) {
+        // Links come paragraph by paragraph: an owner or target is most often the last one again.
+        if owners.isEmpty || !Self.sameStorage(owners[owners.count - 1], owner) { owners.append(owner) }
+        if targets.isEmpty || targets[targets.count - 1] != area.target { targets.append(area.target) }
+        current.append(Entry(owner: Int32(clamping: owners.count - 1), target: Int32(clamping: targets.count - 1),
+                             x: area.x, y: area.y, width: area.width, height: area.height))
+    }
+
+    /// Page p's links are not read again: let go (its count reads 0 from here).
+    mutating func release(page p: Int) {
+        if p < pages.count { pages[p] = [] }
+    }
+
+    mutating func endPage() {
+        pages.append(current.count == current.capacity ? current : current.withUnsafeBufferPointer(Array.init))
+        current = []
+    }
+
+    /// One path array (lines of one paragraph share theirs), or two empty ones.
+    private static func sameStorage(_ a: [StructureNode], _ b: [StructureNode]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
 }
 
 final class TagRecorder {
@@ -39,8 +82,7 @@ final class TagRecorder {
     private(set) var actualTexts = SilentMCIDs()
     private var currentActualTexts: [UInt64] = []
     /// Per page, its link annotations in drawing order.
-    private(set) var pageLinks: [[RecordedLink]] = []
-    private var currentLinks: [RecordedLink] = []
+    private(set) var pageLinks = RecordedLinks()
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -57,8 +99,7 @@ final class TagRecorder {
         current = PageMarks()
         actualTexts.appendPage(currentActualTexts)
         currentActualTexts = []
-        pageLinks.append(currentLinks)
-        currentLinks = []
+        pageLinks.endPage()
     }
 
     /// Draws inside a sequence of the element that owns `nodes` (an artifact when nil).
@@ -130,12 +171,7 @@ final class TagRecorder {
             let line = last < lines.count ? lines[last]
                 : lines.min { abs($0.top + $0.box.height / 2 - cy) < abs($1.top + $1.box.height / 2 - cy) }
             let owner = line.flatMap { Self.path(of: $0)?.nodes } ?? Self.untagged
-            let contents: String
-            switch link.target {
-            case .url(let uri): contents = "Link to \(uri)"
-            case .destination(let name): contents = "Link to #\(name)"
-            }
-            currentLinks.append(RecordedLink(owner: owner, contents: contents, area: link))
+            pageLinks.append(owner: owner, area: link)
         }
     }
 

@@ -20,7 +20,7 @@ struct TaggingInput {
     /// Threads that rewrite and compress page contents (`--jobs`).
     var jobs = 1
     /// Per page, the link annotations this stage writes.
-    var links: [[RecordedLink]] = []
+    var links = RecordedLinks()
     /// For link rectangles: PDF's y axis points up from the page's bottom edge.
     var pageHeight: Double = 0
 }
@@ -41,8 +41,10 @@ enum TaggedPDF {
         }  // qpdf is closed: its table of cairo's objects (a million for a long table) is not held from here
         var pages: [PageMarks] = []
         swap(&pages, &input.pages)
-        let root = try writeTree(StructureTree(pages: consume pages, links: input.links, continuations: cairo.continuations),
-                                 links: input.links, pageHeight: input.pageHeight, cairo, &update)
+        var links = RecordedLinks()
+        swap(&links, &input.links)
+        let root = try writeTree(StructureTree(pages: consume pages, links: links, continuations: cairo.continuations),
+                                 links: &links, pageHeight: input.pageHeight, cairo, &update)
         var catalog = [
             "/StructTreeRoot \(PDFSyntax.ref(root))", "/MarkInfo << /Marked true >>",
             "/Lang \(PDFSyntax.text(input.language))", "/ViewerPreferences << /DisplayDocTitle true >>",
@@ -188,7 +190,8 @@ enum TaggedPDF {
 
     /// The structure tree root, the Document element, every element (children in source order after the
     /// element's own content), the parent tree, the link annotations; pages get their keys. Returns the root.
-    static func writeTree(_ tree: StructureTree, links: [[RecordedLink]], pageHeight: Double, _ cairo: CairoPages,
+    /// `links` are released page by page as their annotations are written.
+    static func writeTree(_ tree: StructureTree, links: inout RecordedLinks, pageHeight: Double, _ cairo: CairoPages,
                           _ update: inout IncrementalUpdate) throws -> Int {
         // The tree, the pages and the annotations go into compressed object streams (ObjectStreams.swift).
         update.startPacking()
@@ -198,7 +201,7 @@ enum TaggedPDF {
         update.reserve(count: tree.count)
         func number(_ rank: Int) -> Int { firstNumber + rank }
         let pageNumbers = cairo.numbers
-        let annotations = pageNumbers.indices.map { p in (p < links.count ? links[p] : []).map { _ in update.reserve() } }
+        let annotations = AnnotationNumbers(counts: pageNumbers.indices.map { links.count(page: $0) }, &update)
         let numbers = ElementNumbers(first: firstNumber, document: document, pages: pageNumbers, annotations: annotations)
         for r in 0 ..< tree.count { try writeElement(r, of: tree, numbers, &update) }
         var top: [UInt8] = []
@@ -217,23 +220,28 @@ enum TaggedPDF {
         // Parent tree: page p's key is p (an array indexed by MCID), then one key per link annotation.
         for p in tree.owners.indices {
             var keys = ["/StructParents \(p)", "/Tabs /S"]
-            if !annotations[p].isEmpty {
-                keys.append(annotsKey(cairo.annotations[p], annotations[p]))
+            let own = annotations.of(page: p)
+            if !own.isEmpty {
+                keys.append(annotsKey(cairo.annotations[p], own))
             }
             try update.put(pageNumbers[p], cairo.dictionaries[p].with(keys))
         }
         var key = tree.owners.count
-        var linkKeys: [(key: Int, element: Int)] = []
+        // `linkElements` are in page order (StructureTree.init reads the pages in turn).
+        var released = 0
         for link in tree.linkElements {
-            let recorded = links[link.page][link.index]
-            try update.begin(annotations[link.page][link.index], maximum: PDFLinks.annotationMaximum(recorded) + 8) { out in
+            while released < link.page {
+                links.release(page: released)
+                released += 1
+            }
+            let recorded = links.area(page: link.page, index: link.index)
+            try update.begin(annotations[link.page, link.index], maximum: PDFLinks.annotationMaximum(recorded) + 8) { out in
                 PDFLinks.putAnnotation(recorded, structParent: key, pageHeight: pageHeight, to: &out)
                 out.put("\nendobj\n")
             }
-            linkKeys.append((key, number(link.element)))
             key += 1
         }
-        try writeParentTree(parentTree, owners: tree.owners, links: linkKeys, firstElement: firstNumber, &update)
+        try writeParentTree(parentTree, owners: tree.owners, links: tree.linkElements, firstElement: firstNumber, &update)
         try update.put(root, "<< /Type /StructTreeRoot /K [\(PDFSyntax.ref(document))] /ParentTree \(PDFSyntax.ref(parentTree))"
                    + " /ParentTreeNextKey \(key) >>")
         try update.stopPacking()

@@ -17,7 +17,28 @@ extension TaggedPDF {
         let document: Int
         let pages: [Int]
         /// Per page, each link annotation's object.
-        let annotations: [[Int]]
+        let annotations: AnnotationNumbers
+    }
+
+    /// The objects of the link annotations this stage writes: consecutive numbers, page after page, so a page's
+    /// first and how many (not a number a link: issue 8).
+    struct AnnotationNumbers {
+        private var starts: [Int] = [], counts: [Int] = []
+
+        /// Reserves `counts[p]` numbers for page p, in page order.
+        init(counts: [Int], _ update: inout IncrementalUpdate) {
+            self.counts = counts
+            starts = counts.map { count in
+                let start = update.nextNumber
+                for _ in 0 ..< count { _ = update.reserve() }
+                return start
+            }
+        }
+
+        subscript(page: Int, index: Int) -> Int { starts[page] + index }
+
+        /// Page p's annotation objects.
+        func of(page p: Int) -> [Int] { Array(starts[p] ..< starts[p] + counts[p]) }
     }
 
     /// Element `r`: its content (marked-content sequences and link annotations), then its kids in source order.
@@ -73,7 +94,7 @@ extension TaggedPDF {
             out.put("<< /Type /OBJR /Pg ")
             out.putRef(numbers.pages[page])
             out.put(" /Obj ")
-            out.putRef(numbers.annotations[page][n])
+            out.putRef(numbers.annotations[page, n])
             out.put(" >>")
         } else if page == firstPage {
             out.putInt(n)
@@ -131,7 +152,9 @@ extension TaggedPDF {
     /// key order, from the page count on). Past one
     /// leaf's worth it is a number tree: a root with /Kids and leaves with /Limits, each a few pages long (as
     /// one object it was megabytes for a long table, too large to pack).
-    static func writeParentTree(_ number: Int, owners: [PageOwners], links: [(key: Int, element: Int)],
+    /// `links`: each link annotation's element (its object is `firstElement` + its rank); their keys follow
+    /// the pages'.
+    static func writeParentTree(_ number: Int, owners: [PageOwners], links: [StructureTree.LinkElement],
                                 firstElement: Int, _ update: inout IncrementalUpdate) throws {
         let pages = owners.count, total = pages + links.count
         func writeEntries(_ keys: Range<Int>) throws {
@@ -140,12 +163,12 @@ extension TaggedPDF {
                     try writeParentTreeEntry(k, owners[k], separator: k > keys.lowerBound, firstElement: firstElement, &update)
                     continue
                 }
-                let link = links[k - pages], separator = k > keys.lowerBound
+                let element = firstElement + links[k - pages].element, separator = k > keys.lowerBound
                 try update.write(maximum: 48) { out in
                     if separator { out.put(0x20) }
-                    out.putInt(link.key)
+                    out.putInt(k)
                     out.put(0x20)
-                    out.putRef(link.element)
+                    out.putRef(element)
                 }
             }
         }

@@ -74,8 +74,10 @@ final class TagRecordSizeTests: XCTestCase {
         marks.append(.content(paragraph))
         marks.append(.content(paragraph))
         let area = LinkArea(target: .destination("a"), x: 0, y: 0, width: 10, height: 10)
-        let link = RecordedLink(owner: paragraph, contents: "Link to #a", area: area)
-        let tree = StructureTree(pages: [marks], links: [[link]])
+        var links = RecordedLinks()
+        links.append(owner: paragraph, area: area)
+        links.endPage()
+        let tree = StructureTree(pages: [marks], links: links)
         // A link annotation takes no MCID: its Link element holds only the annotation, under the paragraph.
         XCTAssertEqual(tree.ownerIDs(page: 0), [nil, 2, 2])
         XCTAssertEqual(tree.linkElements.map { tree.id($0.element) }, [1 << 41])
@@ -129,5 +131,35 @@ final class TagRecordSizeTests: XCTestCase {
         XCTAssertEqual(tree.elements[5]?.node.scope, "Column")
         XCTAssertEqual(tree.elements[9]?.node.type, "TD")
         XCTAssertEqual(Array(tree.elements[10]?.content ?? []), [.mcid(page: 0, mcid: 6), .mcid(page: 0, mcid: 7)])
+    }
+
+    /// A link waits for the tagging stage in 40 bytes: its owner path and target are kept once while they
+    /// repeat (a paragraph of links to one place holds one of each), and each one reads back as recorded.
+    func testRecordedLinksKeepOwnersAndTargetsOnce() {
+        XCTAssertEqual(MemoryLayout<RecordedLinks.Entry>.stride, 40)
+        let other = [StructureNode(id: 1, type: "Sect"), StructureNode(id: 3, type: "P")]
+        var links = RecordedLinks()
+        for page in 0 ..< 3 {
+            for k in 0 ..< 10_000 {
+                let area = LinkArea(target: .url("/x"), x: Double(k), y: Double(page), width: 5, height: 12)
+                links.append(owner: paragraph, area: area)
+            }
+            links.append(owner: other, area: LinkArea(target: .destination("a\(page)"), x: 1, y: 2, width: 3, height: 4))
+            links.endPage()
+        }
+        XCTAssertEqual(links.pageCount, 3)
+        XCTAssertEqual(links.count(page: 1), 10_001)
+        // The paragraph's path and `/x` again after each page's last link: three of each kind, not 30,003.
+        XCTAssertEqual(links.tableSizes.owners, 6)
+        XCTAssertEqual(links.tableSizes.targets, 6)
+        let area = links.area(page: 2, index: 9_999)
+        XCTAssertEqual(area.target, .url("/x"))
+        XCTAssertEqual([area.x, area.y, area.width, area.height], [9_999, 2, 5, 12])
+        XCTAssertEqual(links.area(page: 1, index: 10_000).target, .destination("a1"))
+        XCTAssertEqual(links.owner(page: 1, index: 10_000).map(\.id), [1, 3])
+        XCTAssertEqual(links.owner(page: 0, index: 5).map(\.id), [1, 2])
+        links.release(page: 0)
+        XCTAssertEqual(links.count(page: 0), 0)
+        XCTAssertEqual(links.count(page: 1), 10_001)
     }
 }
