@@ -1,5 +1,6 @@
 // Inline grammar (section 5): one left-to-right pass over the bytes of a paragraph (or heading, or cell)
-// building a linked list of pieces, then CommonMark's delimiter-stack algorithm for emphasis and brackets.
+// building a linked list of pieces, with CommonMark's delimiter-stack algorithm for emphasis and brackets
+// (closers outside brackets are matched as they come; a long paragraph is collected as it settles).
 // Every search is bounded or indexed so that the whole pass is linear in the input.
 
 /// The text of one paragraph/heading/cell as one byte buffer (lines joined with LF), plus the map
