@@ -184,12 +184,13 @@ extension Inline {
         return child(text, from: startColumn + margin, to: endColumn - margin)
     }
 
+    /// The text child a compact form stands for, made straight in its stored form (a `kind` read makes it).
     private func child(_ text: String, from: Int32, to: Int32) -> Inline {
-        var made = Inline(.softBreak, range: SourceRange(at: SourceLocation(fileNumber: 0, line: 0, column: 0)))
-        made.stored = .text(text)
-        (made.startFile, made.startLine, made.startColumn, made.endLine, made.endColumn) =
-            (startFile, startLine, from, startLine, to)
-        return made
+        Inline(text: text, file: startFile, line: startLine, from: from, to: to)
+    }
+
+    private init(text: String, file: UInt32, line: Int32, from: Int32, to: Int32) {
+        (stored, startFile, startLine, startColumn, endLine, endColumn) = (.text(text), file, line, from, line, to)
     }
 
     private func scalarCount(_ text: String) -> Int { text.unicodeScalars.count }
