@@ -125,25 +125,42 @@ final class TagRecorder {
                 index += 1
                 continue
             }
-            if let path, hyphenLine(lines[index], path: path, on: cr, draw: draw) {
-                index += 1
-                continue
-            }
+            // A line ending in an added hyphen closes its sequence: the content rewrite finds the hyphen as the
+            // sequence's last glyph (ContentRewrite.splitHyphen). The lines before it share the sequence, so a
+            // paragraph costs one sequence per hyphen, not three (issue 14: cairo keeps a node per sequence
+            // until the file is finished).
             let owner = path?.nodes.last?.id
+            let sequence = current.count
+            var endsInHyphen = false
             content(path?.nodes, on: cr) {
                 repeat {
-                    draw(lines[index])
+                    let line = lines[index]
+                    draw(line)
                     index += 1
+                    if path != nil, Self.hasSilentHyphen(line) {
+                        endsInHyphen = true
+                        break
+                    }
                 } while index < lines.count && owner != nil && Self.continues(lines[index], owner: owner)
             }
+            if endsInHyphen { SilentMCIDs.insert(sequence, into: &currentActualTexts) }
         }
     }
 
-    /// Whether `line` belongs to the element `owner` and can share its open sequence.
+    /// Whether `line` belongs to the element `owner` and can share its open sequence: a line with an added
+    /// hyphen only when the rewrite can make the hyphen read as nothing (it then ends the sequence).
     private static func continues(_ line: PlacedLine, owner: Int?) -> Bool {
-        guard !line.isArtifact, line.paragraph.addedHyphen(line: line.lineIndex) == nil else { return false }
+        guard !line.isArtifact else { return false }
+        if line.paragraph.addedHyphen(line: line.lineIndex) != nil && !hasSilentHyphen(line) { return false }
         let structure = line.structure ?? line.paragraph.paragraph.structure
         return structure?.nodes.last?.id == owner && structure?.labelNodes == nil
+    }
+
+    /// A line ending in a hyphen the line breaker added, drawn so that the hyphen is the last glyph of its
+    /// sequence: no run effects drawn after the text, not right to left.
+    private static func hasSilentHyphen(_ line: PlacedLine) -> Bool {
+        line.paragraph.addedHyphen(line: line.lineIndex) != nil && RunEffects.runs(of: line) == nil
+            && line.paragraph.pangoLine(line.lineIndex).pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue
     }
 
     /// The structure path of a line; nil for an artifact (a repeated table header).
@@ -221,16 +238,6 @@ final class TagRecorder {
     /// A line that ends in a hyphen the line breaker added is drawn whole, as today, in a sequence of its own
     /// (the TJ of its last glyph is not cut here: a new text position would move the hyphen, see
     /// ContentRewrite.swift, which splits that glyph off into an `/ActualText ()` span).
-    private func hyphenLine(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer,
-                            draw: (PlacedLine) -> Void) -> Bool {
-        guard line.paragraph.addedHyphen(line: line.lineIndex) != nil, RunEffects.runs(of: line) == nil,
-              line.paragraph.pangoLine(line.lineIndex).pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue
-        else { return false }
-        SilentMCIDs.insert(current.count, into: &currentActualTexts)
-        content(path.nodes, on: cr) { draw(line) }
-        return true
-    }
-
     private func show(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>, x: Double, _ cr: OpaquePointer) {
         cairo_move_to(cr, x, line.baseline)
         pango_cairo_show_layout_line(cr, pangoLine)

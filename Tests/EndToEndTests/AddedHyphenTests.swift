@@ -61,6 +61,21 @@ final class AddedHyphenTests: XCTestCase {
         }
     }
 
+    /// The lines before an added hyphen share its marked-content sequence, which the hyphen ends: a paragraph
+    /// has one sequence per added hyphen and one after the last (cairo keeps a node for every sequence until
+    /// the file is finished; each hyphenated line used to be a sequence of its own, between two others).
+    func testLinesUpToAnAddedHyphenShareOneSequence() throws {
+        let narrow = hyphenated.replacingOccurrences(of: "page: 200pt", with: "page: 150pt")
+        let pdf = try build(narrow)
+        let content = try PDF.tool("qpdf", ["--qdf", "--object-streams=disable", pdf, "-"])
+        let hyphens = content.components(separatedBy: "/ActualText () >> BDC").count - 1
+        let sequences = content.components(separatedBy: "/P << /MCID ").count - 1
+        XCTAssertGreaterThanOrEqual(hyphens, 2, "the paragraph should break words at two line ends at least")
+        XCTAssertEqual(sequences, hyphens + 1)
+        let copied = try PDF.tool("pdftotext", ["-raw", pdf, "-"]).replacingOccurrences(of: "\n", with: " ")
+        XCTAssertFalse(copied.contains("-"), copied)
+    }
+
     /// Broken after a hyphen typed in the source, the hyphen is part of the text.
     func testTypedHyphenAtALineEndStaysInTheText() throws {
         let source = "---\njustify: true\nhyphenate: true\npage: 120pt x 400pt\nmargin: 20pt\n---\n"
