@@ -108,6 +108,9 @@ public enum PDFRenderer {
         clock.add("show", showing)
         cairo_tag_end(cr, "Document")
         input.pages = tags.takePages()
+        // Pagination interned the attributes of the runs it made (up to the table's 4,096 values): the pages
+        // are out, so the table need not stay through the tagging stage, when memory peaks (issue 14).
+        Lowering.releaseSharedValues()
         try clock.measure("finish") { try surface.finish(path: path) }
         // A layout error fails the build and the file is removed: tagging the partial file would only hide the
         // located error behind an unlocated one (cairo writes an empty page when no page was finished).
