@@ -7,7 +7,9 @@
 //   inside, a span without an MCID ends the element's sequence for poppler (and readers built like it), which
 //   then lose the rest of the paragraph; lifted out, the text reads whole and the ActualText stays;
 // - the last glyph of a sequence that ends in a hyphen the line breaker added is split off into a sequence with
-//   `/ActualText ()`: copied or read, the word is whole, and the glyph stays where it was drawn.
+//   `/ActualText ()`: copied or read, the word is whole, and the glyph stays where it was drawn;
+// - a sequence whose text is in another language than its element's (a span's `lang`) gets `/Lang` in its
+//   property list, and so do its continuations (ISO 32000-1, 14.9.2: language of marked content).
 
 import Foundation
 
@@ -32,7 +34,10 @@ enum ContentRewrite {
     private static let emcLine = Array("EMC\n".utf8)
 
     /// `silent`: MCIDs whose sequence ends in a hyphen added at a line end (its glyph gets an empty `/ActualText`).
-    static func rewrite(_ data: Data, firstFreeMCID: Int, silent: Set<Int> = []) -> Result {
+    /// `languages`: MCIDs whose sequence is in another language than its element, with the language.
+    static func rewrite(_ data: Data, firstFreeMCID: Int, silent: Set<Int> = [], languages: [Int: String] = [:]) -> Result {
+        // ` /Lang (de)` for each sequence in `languages`, made once a sequence.
+        let languageKeys = languages.mapValues { Array(" /Lang \(PDFSyntax.text($0))".utf8) }
         var result = Result(data: Data(), nextMCID: firstFreeMCID)
         // Built in an array, made Data once: Data's append costs some 700 instructions a call, and a page of
         // narrow columns has thousands of lines (a few stream lines each).
@@ -64,12 +69,19 @@ enum ContentRewrite {
                     out.appendInt(k)
                     out.append(contentsOf: actualTextKey)
                     out.append(contentsOf: actualText)
+                    if let key = languageKeys[outer.mcid] { out.append(contentsOf: key) }
                     out.append(contentsOf: bdcLine)
                     inSpan = true
                     continue
                 }
                 if opens, body.first == UInt8(ascii: "/"), let tag = tagWithMCID(body) {
                     open = tag
+                    if let key = languageKeys[tag.mcid] {
+                        out.append(contentsOf: body[body.startIndex ..< body.endIndex - bdc.count])
+                        out.append(contentsOf: key)
+                        out.append(contentsOf: bdcLine)
+                        continue
+                    }
                 } else if body.elementsEqual(emc) {
                     if !inSpan, let outer = open, silent.contains(outer.mcid) { splitHyphen(outer, &result, &out) }
                     if inSpan, let outer = open {
@@ -80,6 +92,7 @@ enum ContentRewrite {
                         out.append(contentsOf: outer.tag)
                         out.append(contentsOf: mcidKey)
                         out.appendInt(m)
+                        if let key = languageKeys[outer.mcid] { out.append(contentsOf: key) }
                         out.append(contentsOf: bdcLine)
                         inSpan = false
                         continue

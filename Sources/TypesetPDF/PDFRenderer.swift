@@ -45,6 +45,7 @@ public enum PDFRenderer {
             fontDiagnostics += engine.checkFonts(&document)
         }
         let tags = TagRecorder(enabled: TagRecorder.enabledByEnvironment)
+        tags.documentLanguage = document.language.lowercased()
         // Tagged, every content stream is rewritten and compressed once by the tagging stage, which drops cairo's:
         // cairo need not compress them first (it reads CAIRO_DEBUG_PDF when the surface is made).
         let surface = try PDFSurface(path: path, width: document.page.width, height: document.page.height,
@@ -118,6 +119,7 @@ public enum PDFRenderer {
         if tags.enabled {
             do {
                 input.actualTexts = tags.actualTexts
+                input.languages = tags.languages
                 input.links = tags.pageLinks
                 input.jobs = engine.jobs
                 try clock.measure("tagging") { try TaggedPDF.finish(path: path, &input, memo: memo) }

@@ -13,6 +13,8 @@ public final class PageStreamMemo: @unchecked Sendable {
         var filter: String
         var firstFreeMCID: Int
         var silent: Set<Int>
+        /// Sequences written with `/Lang` (a span's language).
+        var languages: [Int: String]
     }
 
     struct Entry {

@@ -83,6 +83,12 @@ final class TagRecorder {
     private var currentActualTexts: [UInt64] = []
     /// Per page, its link annotations in drawing order.
     private(set) var pageLinks = RecordedLinks()
+    /// Per page, the sequences (by MCID) whose text is in another language than their element's: a span's
+    /// `lang` (section 10), written as `/Lang` on the sequence (ContentRewrite.swift).
+    private(set) var languages: [[Int: String]] = []
+    private var currentLanguages: [Int: String] = [:]
+    /// The document's `lang`: an element without a language of its own is in it.
+    var documentLanguage = "en"
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -99,6 +105,8 @@ final class TagRecorder {
         current = PageMarks()
         actualTexts.appendPage(currentActualTexts)
         currentActualTexts = []
+        languages.append(currentLanguages)
+        currentLanguages = [:]
         pageLinks.endPage()
     }
 
@@ -125,8 +133,13 @@ final class TagRecorder {
                 index += 1
                 continue
             }
-            // A line ending in an added hyphen closes its sequence: the content rewrite finds the hyphen as the
-            // sequence's last glyph (ContentRewrite.splitHyphen). The lines before it share the sequence, so a
+            if let path, languageSplit(lines[index], path: path, on: cr) {
+                index += 1
+                continue
+            }
+            // A line ending in an added hyphen is drawn whole and closes its sequence: the content rewrite
+            // finds the hyphen as the sequence's last glyph (ContentRewrite.splitHyphen; cutting the TJ here
+            // would give the hyphen a new text position). The lines before it share the sequence, so a
             // paragraph costs one sequence per hyphen, not three (issue 14: cairo keeps a node per sequence
             // until the file is finished).
             let owner = path?.nodes.last?.id
@@ -141,7 +154,7 @@ final class TagRecorder {
                         endsInHyphen = true
                         break
                     }
-                } while index < lines.count && owner != nil && Self.continues(lines[index], owner: owner)
+                } while index < lines.count && owner != nil && continues(lines[index], owner: owner)
             }
             if endsInHyphen { SilentMCIDs.insert(sequence, into: &currentActualTexts) }
         }
@@ -149,11 +162,12 @@ final class TagRecorder {
 
     /// Whether `line` belongs to the element `owner` and can share its open sequence: a line with an added
     /// hyphen only when the rewrite can make the hyphen read as nothing (it then ends the sequence).
-    private static func continues(_ line: PlacedLine, owner: Int?) -> Bool {
+    private func continues(_ line: PlacedLine, owner: Int?) -> Bool {
         guard !line.isArtifact else { return false }
-        if line.paragraph.addedHyphen(line: line.lineIndex) != nil && !hasSilentHyphen(line) { return false }
-        let structure = line.structure ?? line.paragraph.paragraph.structure
-        return structure?.nodes.last?.id == owner && structure?.labelNodes == nil
+        if line.paragraph.addedHyphen(line: line.lineIndex) != nil && !Self.hasSilentHyphen(line) { return false }
+        guard let structure = line.structure ?? line.paragraph.paragraph.structure,
+              structure.nodes.last?.id == owner, structure.labelNodes == nil else { return false }
+        return !changesLanguage(line, owner: language(of: structure))
     }
 
     /// A line ending in a hyphen the line breaker added, drawn so that the hyphen is the last glyph of its
@@ -216,7 +230,7 @@ final class TagRecorder {
         var width: Int32 = 0
         while let n = node, let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
               Int(run.pointee.item.pointee.offset) < path.labelBytes {
-            width &+= pango_glyph_string_get_width(run.pointee.glyphs)
+            width &+= Self.advance(run)
             lastLabel = n
             node = n.pointee.next
         }
@@ -229,15 +243,112 @@ final class TagRecorder {
         lastLabel.pointee.next = nil
         content(labelNodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
         lastLabel.pointee.next = firstBody
-        pangoLine.pointee.runs = firstBody
-        content(path.nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(width), cr) }
+        // The body: in the item's language, or in stretches where a span changes it.
+        drawInLanguages(line, pangoLine, from: firstBody, start: width, nodes: path.nodes, owner: language(of: path), on: cr)
         pangoLine.pointee.runs = original
         return true
     }
 
-    /// A line that ends in a hyphen the line breaker added is drawn whole, as today, in a sequence of its own
-    /// (the TJ of its last glyph is not cut here: a new text position would move the hyphen, see
-    /// ContentRewrite.swift, which splits that glyph off into an `/ActualText ()` span).
+    /// The language an element's text is in: its own `lang`, or its nearest ancestor's, or the document's.
+    private func language(of path: StructurePath) -> String {
+        (path.nodes.last { $0.language != nil }?.language ?? documentLanguage).lowercased()
+    }
+
+    /// A run's language where it differs from `owner` (lower-cased), nil where the run is in the owner's.
+    private static func runLanguage(_ attributes: CharacterAttributes, owner: String) -> String? {
+        guard let language = attributes.language, !language.isEmpty, language.lowercased() != owner else { return nil }
+        return language
+    }
+
+    /// Whether some of the line's text is in another language than `owner` (its runs looked up by offset: a
+    /// long paragraph's lines cost their own runs only).
+    private func changesLanguage(_ line: PlacedLine, owner: String) -> Bool {
+        let (runs, range) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
+        var k = RunEffects.runIndex(at: range.lowerBound, in: runs)
+        while k < runs.count && runs[k].range.lowerBound < max(range.upperBound, range.lowerBound + 1) {
+            if Self.runLanguage(runs[k].attributes, owner: owner) != nil { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// Draws a line whose text changes language (a span's `lang`) as consecutive sequences of its element, one
+    /// per stretch of Pango runs in one language; each stretch in another language than the element's is
+    /// recorded for `/Lang` on its sequence. Glyphs land where drawing the whole line puts them (each stretch
+    /// starts where the runs before it end, as Pango advances). Not for lines whose runs the renderer draws
+    /// itself (RunEffects) or that read right to left: those keep one sequence in the element's language.
+    private func languageSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {
+        let owner = language(of: path)
+        guard changesLanguage(line, owner: owner), RunEffects.runs(of: line) == nil else { return false }
+        let pangoLine = line.paragraph.pangoLine(line.lineIndex)
+        guard pangoLine.pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue else { return false }
+        // Font expansion scales the whole line around its left edge, as PDFRenderer.draw does.
+        let scale = line.box.adjustment.scale
+        if scale != 1 {
+            cairo_save(cr)
+            cairo_translate(cr, line.x, 0)
+            cairo_scale(cr, scale, 1)
+            cairo_translate(cr, -line.x, 0)
+        }
+        drawInLanguages(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner, on: cr)
+        if scale != 1 { cairo_restore(cr) }
+        return true
+    }
+
+    /// Draws the line's runs from `first` on (`start`: Pango units into the line) as sequences of the element
+    /// `nodes` ends with, one per stretch of runs in one language; stretches in another language than `owner`
+    /// are recorded for `/Lang`. The sequence that ends the line holds an added hyphen (ContentRewrite).
+    private func drawInLanguages(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>,
+                                 from first: UnsafeMutablePointer<GSList>?, start: Int32, nodes: [StructureNode],
+                                 owner: String, on cr: OpaquePointer) {
+        let (runs, _) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
+        typealias Node = UnsafeMutablePointer<GSList>
+        var stretches: [(first: Node, last: Node, start: Int32, language: String?)] = []
+        var node = first
+        var width = start
+        while let n = node, let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+            let offset = Int(run.pointee.item.pointee.offset)
+            let language = Self.runLanguage(RunEffects.attributes(RunEffects.runIndex(at: offset, in: runs), runs),
+                                            owner: owner)
+            // A run that draws nothing (no glyphs, or only empty ones: a space at the line's end) goes with the
+            // stretch before it: no empty sequence.
+            if let last = stretches.last, last.language == language || Self.drawsNothing(run) {
+                stretches[stretches.count - 1].last = n
+            } else {
+                stretches.append((n, n, width, language))
+            }
+            width &+= Self.advance(run)
+            node = n.pointee.next
+        }
+        let original = pangoLine.pointee.runs
+        let silentHyphen = Self.hasSilentHyphen(line)
+        for (k, stretch) in stretches.enumerated() {
+            let after = stretch.last.pointee.next
+            stretch.last.pointee.next = nil
+            pangoLine.pointee.runs = stretch.first
+            let sequence = current.count
+            content(nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(stretch.start), cr) }
+            stretch.last.pointee.next = after
+            if let language = stretch.language { currentLanguages[sequence] = language }
+            // The added hyphen is the last stretch's last glyph (ContentRewrite.splitHyphen).
+            if silentHyphen && k == stretches.count - 1 { SilentMCIDs.insert(sequence, into: &currentActualTexts) }
+        }
+        pangoLine.pointee.runs = original
+    }
+
+    private static func drawsNothing(_ run: UnsafeMutablePointer<PangoGlyphItem>) -> Bool {
+        guard let glyphs = run.pointee.glyphs else { return true }
+        return (0 ..< Int(glyphs.pointee.num_glyphs)).allSatisfy { glyphs.pointee.glyphs[$0].glyph == PANGO_GLYPH_EMPTY }
+    }
+
+    /// How far Pango's renderer moves past a run (Pango units): its glyphs' width and the letter spacing
+    /// trimmed at its ends (pango_renderer_draw_layout_line in Pango 1.50). A line drawn in parts starts
+    /// each part where drawing the whole line would have.
+    private static func advance(_ run: UnsafeMutablePointer<PangoGlyphItem>) -> Int32 {
+        pango_glyph_string_get_width(run.pointee.glyphs) &+ run.pointee.start_x_offset &+ run.pointee.end_x_offset
+    }
+
+    /// Draws `pangoLine` (or the runs left in its list) from `x` on the line's baseline.
     private func show(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>, x: Double, _ cr: OpaquePointer) {
         cairo_move_to(cr, x, line.baseline)
         pango_cairo_show_layout_line(cr, pangoLine)

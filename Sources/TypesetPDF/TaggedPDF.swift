@@ -17,6 +17,8 @@ struct TaggingInput {
     var standards: Set<PDFStandard>
     /// Per page, the MCIDs whose sequence reads as nothing (`/ActualText ()`): added hyphens.
     var actualTexts = SilentMCIDs()
+    /// Per page, the sequences (by MCID) in another language than their element's, with that language.
+    var languages: [[Int: String]] = []
     /// Threads that rewrite and compress page contents (`--jobs`).
     var jobs = 1
     /// Per page, the link annotations this stage writes.
@@ -94,9 +96,10 @@ enum TaggedPDF {
             pdf.dropMappedPages()  // read: the file's pages need not stay resident (QPDFFile)
             let marks = range.map { input.pages[$0].count }
             let silent = range.map { $0 < input.actualTexts.count ? input.actualTexts[$0] : [] }
+            let languages = range.map { $0 < input.languages.count ? input.languages[$0] : [:] }
             let done = PageRewrites(count: range.count)
             let rewriteOne: @Sendable (Int) -> Void = { k in
-                done.set(k, rewrite(streams[k], marks: marks[k], silent: silent[k], memo: memo))
+                done.set(k, rewrite(streams[k], marks: marks[k], silent: silent[k], languages: languages[k], memo: memo))
             }
             if input.jobs > 1 {
                 DispatchQueue.concurrentPerform(iterations: range.count, execute: rewriteOne)
@@ -118,12 +121,14 @@ enum TaggedPDF {
     /// The page's content with artifacts marked and cairo's spans lifted out (ContentRewrite.swift); the stream
     /// replaces cairo's under the same number, compressed quickly (zlib level 1). Returns the continuations.
     /// `memo` (`--watch`): a stream rewritten in an earlier build under the same key is taken as it was.
-    static func rewrite(_ streams: [ContentStream], marks: Int, silent: Set<Int>, memo: PageStreamMemo?) -> PageRewrite {
+    static func rewrite(_ streams: [ContentStream], marks: Int, silent: Set<Int>, languages: [Int: String] = [:],
+                        memo: PageStreamMemo?) -> PageRewrite {
         var page = PageRewrite()
         var next = marks
         for stream in streams {
             let key = stream.stored.map {
-                PageStreamMemo.Key(raw: $0.raw, filter: $0.filter, firstFreeMCID: next, silent: silent)
+                PageStreamMemo.Key(raw: $0.raw, filter: $0.filter, firstFreeMCID: next, silent: silent,
+                                   languages: languages)
             }
             let entry: PageStreamMemo.Entry
             if let key, let kept = memo?.entry(for: key) {
@@ -132,7 +137,7 @@ enum TaggedPDF {
                 // Not read for a stream the memo is likely to hold; decoded here from its stored bytes when it
                 // was not (only cairo's own unfiltered content reaches this stage tagged: see PDFRenderer).
                 let data = stream.data ?? stream.stored?.raw ?? Data()
-                let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent)
+                let result = ContentRewrite.rewrite(data, firstFreeMCID: next, silent: silent, languages: languages)
                 let packed = Deflate.fast(result.data)
                 entry = PageStreamMemo.Entry(dictionary: packed == nil ? "" : "/Filter /FlateDecode",
                                              data: packed ?? result.data, continuations: result.continuations,
