@@ -243,6 +243,29 @@ final class LongParagraphTests: XCTestCase {
         }
     }
 
+    func testALongWordInNarrowColumnsBesideATriangleLaysOutLittlePerLine() throws {
+        // pipeline_fuzz: 71 KB with a 50,000-letter word in 12 columns at 24pt beside a triangle on every page, 292
+        // pages: 6.2 s, ten times the same word without the triangle. Each band laid out 64 bytes (some thirty
+        // lines of two letters, Pango shaping the rest again for each) and measured 256 bytes of the word to
+        // find it wider than the column, for a line of two letters.
+        let width = 481.89, height = 728.5  // the content box of the fixture's A4 page
+        let triangle = FlowShape.polygon([0, 0, width, 0, width / 2, 0.4 * height])
+        let text = String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 160)
+        let doc = Fixture.document([.exclusion(Exclusion(shape: triangle, pages: .all, margin: 4)),
+                                    .paragraph(Fixture.paragraph(text, attributes: Fixture.attributes(size: 24)))],
+                                   columns: 12)
+        resetWork()
+        var characters = 0, lines = 0
+        _ = try DocumentLayout.paginate(doc) { page in
+            for line in page.lines { characters += line.box.length }
+            lines += page.lines.count
+        }
+        XCTAssertEqual(characters, text.utf8.count, "every byte is on a line")
+        XCTAssertGreaterThan(lines, text.utf8.count / 4, "a few letters a line")
+        let perByte = Double(LayoutWork.bytesLaidOut) / Double(text.utf8.count)
+        XCTAssertLessThan(perByte, 12, "bytes laid out per byte of text (25 with those, 8 now)")
+    }
+
     func testThePageLimitCountsEveryPage() throws {
         var style = ParagraphStyle()
         style.breakBefore = .page
