@@ -4,7 +4,13 @@
 extension ParagraphLayout {
     /// The byte offset, in the laid-out text, of a hyphen the line breaker added at the end of line `i`.
     public func addedHyphen(line i: Int) -> Int? {
-        guard !sourceEdits.isEmpty, pieceSet == nil, i >= 0, i < lines.count else { return nil }
+        // A long paragraph is laid out in pieces, each with the edits of its own lines (offsets in its text).
+        if pieceSet != nil {
+            guard i >= 0 else { return nil }
+            let (piece, local) = piece(ofLine: i)
+            return piece === self ? nil : piece.addedHyphen(line: local)
+        }
+        guard !sourceEdits.isEmpty, i >= 0, i < lines.count else { return nil }
         let box = lines[i]
         var shift = 0
         for e in sourceEdits {

@@ -106,14 +106,16 @@ enum ContentRewrite {
         return result
     }
 
-    /// The sequence ends with the line's last glyph string, `...(re-)]TJ`: its final `-` goes into a sequence of
-    /// its own with an empty `/ActualText`, in the same text object, so it is drawn exactly where it was.
-    /// Anything else (a hex string, another operator after the TJ) is left as it is.
+    /// The sequence ends with the line's last glyph string, `...(re-)]TJ` (a justified line, its glyphs placed one
+    /// by one) or `(... re-)Tj` (a ragged one): its final `-` goes into a sequence of its own with an empty
+    /// `/ActualText`, in the same text object, so it is drawn exactly where it was. Anything else (a hex string,
+    /// another operator after the string) is left as it is.
     private static func splitHyphen(_ outer: (tag: [UInt8], mcid: Int), _ result: inout Result, _ data: inout [UInt8]) {
         // cairo ends the text object before the sequence: `...(re-)]TJ`, then `ET`.
-        let ends = [Array("]TJ\nET\n".utf8), Array("]TJ\n".utf8)]
+        let ends = [Array("]TJ\nET\n".utf8), Array("]TJ\n".utf8), Array("Tj\nET\n".utf8), Array("Tj\n".utf8)]
         guard let tail = ends.first(where: { data.count > $0.count + 2 && data.suffix($0.count).elementsEqual($0) })
         else { return }
+        let array = tail.first == UInt8(ascii: "]")
         var close = data.endIndex - tail.count - 1
         if data[close] == 0x0A { close -= 1 }  // cairo may wrap the array before its `]`
         guard close > data.startIndex, data[close] == UInt8(ascii: ")"), data[close - 1] == UInt8(ascii: "-")
@@ -122,8 +124,9 @@ enum ContentRewrite {
         result.nextMCID += 1
         result.continuations[outer.mcid, default: []].append(m)
         data.removeSubrange((close - 1)...)
-        data.append(contentsOf: Array(")]TJ\nEMC\n/Span".utf8)
-            + Array(" << /MCID \(m) /ActualText () >> BDC\n[(-)]TJ\n".utf8) + tail.dropFirst(4))
+        let show = array ? (")]TJ", "[(-)]TJ") : (")Tj", "(-)Tj")
+        data.append(contentsOf: Array("\(show.0)\nEMC\n/Span << /MCID \(m) /ActualText () >> BDC\n\(show.1)\n".utf8)
+            + tail.dropFirst(array ? 4 : 3))
     }
 
     /// `/P << /MCID 12 >> BDC` -> (`/P`, 12).

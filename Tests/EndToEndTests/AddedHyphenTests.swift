@@ -76,6 +76,34 @@ final class AddedHyphenTests: XCTestCase {
         XCTAssertFalse(copied.contains("-"), copied)
     }
 
+    /// Ragged lines end in a plain string (`(... un-)Tj`), and a long paragraph is laid out in pieces: their added
+    /// hyphens read as nothing too, drawn where they were.
+    func testAddedHyphensOfRaggedAndLongParagraphsAreNotCopied() throws {
+        var seed: UInt64 = 7
+        let words = ["internationalization", "typesetting", "infrastructure", "demonstrates", "extraordinary",
+                     "responsibilities", "unquestionably", "characteristic", "contemporary", "documentation", "of"]
+        func next() -> String {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return words[Int((seed >> 33) % UInt64(words.count))]
+        }
+        let long = (0 ..< 1_500).map { _ in next() }.joined(separator: " ")
+        for justify in ["false", "true"] {
+            let source = "---\njustify: \(justify)\nhyphenate: true\ncolumns: 2\n---\n\n\(long)\n"
+            let tagged = try build(source, name: "long-\(justify)")
+            let untagged = try build(source, untagged: true, name: "long-\(justify)")
+            let plain = try PDF.tool("pdftotext", ["-raw", untagged, "-"])
+            XCTAssertGreaterThan(plain.components(separatedBy: "-\n").count, 20, "justify \(justify): few hyphens")
+            let copied = try PDF.tool("pdftotext", ["-raw", tagged, "-"])
+            XCTAssertFalse(copied.contains("-"), "justify \(justify): an added hyphen is copied")
+            XCTAssertEqual(copied.replacingOccurrences(of: "\n", with: ""),
+                           plain.replacingOccurrences(of: "-\n", with: "").replacingOccurrences(of: "\n", with: ""))
+            let a = try glyphs(tagged), b = try glyphs(untagged)
+            XCTAssertEqual(a.count, b.count)
+            XCTAssertFalse(zip(a, b).contains { $0.0 != $1.0 || abs($0.1 - $1.1) > 0.01 || abs($0.2 - $1.2) > 0.01 },
+                           "justify \(justify): a glyph moved")
+        }
+    }
+
     /// Broken after a hyphen typed in the source, the hyphen is part of the text.
     func testTypedHyphenAtALineEndStaysInTheText() throws {
         let source = "---\njustify: true\nhyphenate: true\npage: 120pt x 400pt\nmargin: 20pt\n---\n"
