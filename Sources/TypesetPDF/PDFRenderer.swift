@@ -169,8 +169,9 @@ public enum PDFRenderer {
         if tags.enabled { tags.links(page.links, lines: page.lines) } else { PDFLinks.draw(page.links, on: cr) }
     }
 
-    @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {
-        // Font expansion: the whole line (glyphs, underlines) drawn scaled around its left edge.
+    /// Runs `body` with the line's font expansion applied: the whole line (glyphs, underlines) drawn scaled
+    /// around its left edge.
+    @inline(__always) static func expanded(_ line: PlacedLine, on cr: OpaquePointer, _ body: () -> Void) {
         let scale = line.box.adjustment.scale
         if scale != 1 {
             cairo_save(cr)
@@ -178,7 +179,15 @@ public enum PDFRenderer {
             cairo_scale(cr, scale, 1)
             cairo_translate(cr, -line.x, 0)
         }
-        defer { if scale != 1 { cairo_restore(cr) } }
+        body()
+        if scale != 1 { cairo_restore(cr) }
+    }
+
+    @inline(__always) static func draw(_ line: PlacedLine, on cr: OpaquePointer) {
+        expanded(line, on: cr) { drawUnexpanded(line, on: cr) }
+    }
+
+    @inline(__always) private static func drawUnexpanded(_ line: PlacedLine, on cr: OpaquePointer) {
         let effects = RunEffects.runs(of: line)
         if let effects { RunEffects.drawUnder(effects, on: cr) }
         // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.

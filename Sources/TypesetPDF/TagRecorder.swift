@@ -282,16 +282,9 @@ final class TagRecorder {
         guard changesLanguage(line, owner: owner), RunEffects.runs(of: line) == nil else { return false }
         let pangoLine = line.paragraph.pangoLine(line.lineIndex)
         guard pangoLine.pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue else { return false }
-        // Font expansion scales the whole line around its left edge, as PDFRenderer.draw does.
-        let scale = line.box.adjustment.scale
-        if scale != 1 {
-            cairo_save(cr)
-            cairo_translate(cr, line.x, 0)
-            cairo_scale(cr, scale, 1)
-            cairo_translate(cr, -line.x, 0)
+        PDFRenderer.expanded(line, on: cr) {
+            drawInLanguages(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner, on: cr)
         }
-        drawInLanguages(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner, on: cr)
-        if scale != 1 { cairo_restore(cr) }
         return true
     }
 

@@ -18,22 +18,6 @@ final class AddedHyphenTests: XCTestCase {
         return dir + "/doc.pdf"
     }
 
-    /// Every glyph drawn (character, x, y), from `mutool trace`, whatever the text layer says.
-    private func glyphs(_ pdf: String) throws -> [(String, Double, Double)] {
-        let trace = try PDF.tool("mutool", ["trace", pdf])
-        func attribute(_ name: String, _ tag: Substring) -> String? {
-            guard let r = tag.range(of: " \(name)=\"") else { return nil }
-            return String(tag[r.upperBound...].prefix { $0 != "\"" })
-        }
-        return trace.split(separator: "\n").compactMap { line in
-            guard let start = line.range(of: "<g ") else { return nil }
-            let tag = line[start.lowerBound...]
-            guard let x = attribute("x", tag).flatMap(Double.init), let y = attribute("y", tag).flatMap(Double.init)
-            else { return nil }
-            return (attribute("unicode", tag) ?? "", x, y)
-        }
-    }
-
     func testAddedHyphenIsDrawnInPlaceButNotCopied() throws {
         let tagged = try build(hyphenated), untagged = try build(hyphenated, untagged: true)
         // `-raw`: pdftotext's own dehyphenation (default mode) would hide the hyphen either way.
@@ -50,7 +34,7 @@ final class AddedHyphenTests: XCTestCase {
         let content = try PDF.tool("qpdf", ["--qdf", "--object-streams=disable", tagged, "-"])
         XCTAssertTrue(content.contains("/ActualText () >> BDC\n[(-)]TJ\n"), "no silent hyphen span")
         // The hyphens are still drawn, each glyph exactly where the untagged file draws it.
-        let a = try glyphs(tagged), b = try glyphs(untagged)
+        let a = try PDF.glyphs(tagged), b = try PDF.glyphs(untagged)
         XCTAssertEqual(a.count, b.count)
         XCTAssertGreaterThan(a.filter { $0.0 == "-" }.count, 0)
         XCTAssertEqual(a.filter { $0.0 == "-" }.count, b.filter { $0.0 == "-" }.count)
@@ -97,7 +81,7 @@ final class AddedHyphenTests: XCTestCase {
             XCTAssertFalse(copied.contains("-"), "justify \(justify): an added hyphen is copied")
             XCTAssertEqual(copied.replacingOccurrences(of: "\n", with: ""),
                            plain.replacingOccurrences(of: "-\n", with: "").replacingOccurrences(of: "\n", with: ""))
-            let a = try glyphs(tagged), b = try glyphs(untagged)
+            let a = try PDF.glyphs(tagged), b = try PDF.glyphs(untagged)
             XCTAssertEqual(a.count, b.count)
             XCTAssertFalse(zip(a, b).contains { $0.0 != $1.0 || abs($0.1 - $1.1) > 0.01 || abs($0.2 - $1.2) > 0.01 },
                            "justify \(justify): a glyph moved")

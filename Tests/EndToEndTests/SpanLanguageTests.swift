@@ -44,22 +44,6 @@ final class SpanLanguageTests: XCTestCase {
         return result
     }
 
-    /// Every glyph drawn (character, x, y), from `mutool trace`.
-    private func glyphs(_ pdf: String) throws -> [(String, Double, Double)] {
-        let trace = try PDF.tool("mutool", ["trace", pdf])
-        func attribute(_ name: String, _ tag: Substring) -> String? {
-            guard let r = tag.range(of: " \(name)=\"") else { return nil }
-            return String(tag[r.upperBound...].prefix { $0 != "\"" })
-        }
-        return trace.split(separator: "\n").compactMap { line in
-            guard let start = line.range(of: "<g ") else { return nil }
-            let tag = line[start.lowerBound...]
-            guard let x = attribute("x", tag).flatMap(Double.init), let y = attribute("y", tag).flatMap(Double.init)
-            else { return nil }
-            return (attribute("unicode", tag) ?? "", x, y)
-        }
-    }
-
     private let germanWords = ["ein", "deutscher", "Satz", "mit", "vielen", "langen", "Wendungen", "der", "weitergeht"]
     private var mixed: String {
         "---\nlang: en\njustify: true\npage: 260pt x 400pt\nmargin: 20pt\n---\n"
@@ -84,7 +68,7 @@ final class SpanLanguageTests: XCTestCase {
         // (cairo positions a new sequence's first glyph exactly, a long string's glyphs to its widths' 1/1000 em).
         let untagged = try build(mixed, untagged: true)
         XCTAssertEqual(try PDF.tool("pdftotext", ["-raw", pdf, "-"]), try PDF.tool("pdftotext", ["-raw", untagged, "-"]))
-        let a = try glyphs(pdf), b = try glyphs(untagged)
+        let a = try PDF.glyphs(pdf), b = try PDF.glyphs(untagged)
         XCTAssertEqual(a.count, b.count)
         for (g, h) in zip(a, b) {
             XCTAssertEqual(g.0, h.0)

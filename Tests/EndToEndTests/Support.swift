@@ -124,6 +124,22 @@ enum PDF {
         return String(decoding: result.stdout, as: UTF8.self)
     }
 
+    /// Every glyph drawn (character, x, y), from `mutool trace`, whatever the text layer says.
+    static func glyphs(_ pdf: String) throws -> [(String, Double, Double)] {
+        let trace = try tool("mutool", ["trace", pdf])
+        func attribute(_ name: String, _ tag: Substring) -> String? {
+            guard let r = tag.range(of: " \(name)=\"") else { return nil }
+            return String(tag[r.upperBound...].prefix { $0 != "\"" })
+        }
+        return trace.split(separator: "\n").compactMap { line in
+            guard let start = line.range(of: "<g ") else { return nil }
+            let tag = line[start.lowerBound...]
+            guard let x = attribute("x", tag).flatMap(Double.init), let y = attribute("y", tag).flatMap(Double.init)
+            else { return nil }
+            return (attribute("unicode", tag) ?? "", x, y)
+        }
+    }
+
     static func text(_ pdf: String, layout: Bool = false, page: Int? = nil) throws -> String {
         var args = layout ? ["-layout"] : []
         if let page { args += ["-f", "\(page)", "-l", "\(page)"] }
