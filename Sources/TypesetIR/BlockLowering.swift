@@ -47,6 +47,8 @@ struct DocumentLowerer {
     var linkStyleMemo: LinkStyleMemo? = nil
     /// Link targets checked against the link policy (tests count them: a repeated destination is checked once).
     var linkChecks = 0
+    /// How often the `code` style was applied to inline code (once per run of inlines; tests count it).
+    var codeStyleApplications = 0
     /// Open structure elements for the tagged PDF (StructureLowering.swift).
     var structure = StructureState()
 

@@ -23,6 +23,8 @@ extension DocumentLowerer {
         // made here are reused without comparing them again (a paragraph of 250,000 links, issue 8).
         var shared: Shared<CharacterAttributes>? = nil
         var linkMemo: LinkStyleMemo? = nil
+        // Inline code's attributes, the `code` style applied once per call (it parses some 14 values).
+        var code: Shared<CharacterAttributes>? = nil
         // By index: `for inline in inlines` copied each inline (retaining all it holds).
         for k in inlines.indices {
             switch inlines[k].kind {
@@ -68,10 +70,14 @@ extension DocumentLowerer {
                 a.background = Self.highlightColor
                 lowerInlines(content, a, state: state, into: &builder)
             case .code(let text):
-                var inner = state
-                inner.character = attributes
-                sheet.apply("code", to: &inner, scope: .character)
-                builder.append(text, inner.character)
+                if code == nil {
+                    var inner = state
+                    inner.character = attributes
+                    sheet.apply("code", to: &inner, scope: .character)
+                    codeStyleApplications += 1
+                    code = builder.shared(inner.character)
+                }
+                if let code { builder.append(text, shared: code) }
             case .link(let destination, let content) where content.isEmpty && destination.count > 1 && destination.hasPrefix("#"):
                 appendCrossReference(String(destination.dropFirst()), page: false, attributes, state: state,
                                      at: inlines[k].range.start, into: &builder)

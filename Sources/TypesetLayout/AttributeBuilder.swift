@@ -5,33 +5,22 @@ import TypesetIR
 
 enum AttributeBuilder {
     /// Fills `list` with the attributes of `runs` that differ from the layout's base font `base`
-    /// (set on the layout as its font description) or from Pango's defaults.
-    /// Colour, background, underline and strike attributes kept per paragraph at most. Pango 1.50 walks the
-    /// whole list of such attributes for every run of every line, so thousands of styled spans in one
-    /// paragraph would cost quadratic time; past the cap the rest are set plain (and `build` says so).
-    static let decorationCap = 3000
-
-    /// Returns false when some decorations were dropped because of `decorationCap`. `text`: the layout's text,
-    /// for `mergingLinks` (nil: the runs as they are).
-    @discardableResult
+    /// (set on the layout as its font description) or from Pango's defaults. Colours, underlines and strike
+    /// lines go to `decorations` when it is given: the layout's runs get them after line breaking
+    /// (RunDecorations.swift), which keeps a paragraph of thousands of styled spans linear; backgrounds go there
+    /// too, to be measured with the lines and filled by the renderer (LineBackgrounds.swift).
+    /// `text`: the layout's text, for `mergingLinks` (nil: the runs as they are).
     static func build(runs: [AttributeRun], base: FontKey, into list: AttributeListHandle,
-                      text: UnsafePointer<CChar>? = nil, expansionSpacing: [Int: Double] = [:]) -> Bool {
-        var decorations = 0
-        var complete = true
+                      decorations: RunDecorations? = nil, text: UnsafePointer<CChar>? = nil,
+                      expansionSpacing: [Int: Double] = [:]) {
+        func decorate(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
+            guard let attribute else { return }
+            if let decorations { decorations.add(attribute, range) } else { list.insert(attribute, range) }
+        }
         let runs = text.map { mergingLinks(runs, text: $0) } ?? runs
         for run in runs where !run.range.isEmpty {
-            var a = run.attributes
+            let a = run.attributes
             let r = run.range
-            if !a.isDrawnByRenderer && (a.color != .black || a.background != nil || a.underline != .none || a.strike != .none) {
-                decorations += 1
-                if decorations > decorationCap {
-                    complete = false
-                    a.color = .black
-                    a.background = nil
-                    a.underline = .none
-                    a.strike = .none
-                }
-            }
             if a.fontFamily != base.family {
                 a.fontFamily.withCString { list.insert(pango_attr_family_new($0), r) }
             }
@@ -49,28 +38,36 @@ enum AttributeBuilder {
                 // The renderer draws these glyphs itself (stroked, slanted or scaled). Pango still sets the text,
                 // at alpha 257/65535 (0 means "unset" to Pango, and cairo drops anything at or below 255 as clear),
                 // so it stays selectable and searchable in the PDF.
-                list.insert(pango_attr_foreground_new(65535, 65535, 65535), r)
-                list.insert(pango_attr_foreground_alpha_new(257), r)
+                decorate(pango_attr_foreground_new(65535, 65535, 65535), r)
+                decorate(pango_attr_foreground_alpha_new(257), r)
             } else if a.color != .black {
                 let c = a.color
-                list.insert(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), r)
-                if c.alpha < 1 { list.insert(pango_attr_foreground_alpha_new(channel(c.alpha)), r) }
+                decorate(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)), r)
+                if c.alpha < 1 { decorate(pango_attr_foreground_alpha_new(channel(c.alpha)), r) }
             }
             if let bg = a.background {
-                list.insert(pango_attr_background_new(channel(bg.red), channel(bg.green), channel(bg.blue)), r)
-                if bg.alpha < 1 { list.insert(pango_attr_background_alpha_new(channel(bg.alpha)), r) }
+                if let decorations {
+                    // Measured with the lines and filled before them (LineBackgrounds.swift); alpha 0 is
+                    // opaque, as Pango reads it.
+                    decorations.addBackground(r, LineBackground.Color(red: channel(bg.red), green: channel(bg.green),
+                                                                      blue: channel(bg.blue),
+                                                                      alpha: bg.alpha < 1 ? channel(bg.alpha) : 0))
+                } else {
+                    list.insert(pango_attr_background_new(channel(bg.red), channel(bg.green), channel(bg.blue)), r)
+                    if bg.alpha < 1 { list.insert(pango_attr_background_alpha_new(channel(bg.alpha)), r) }
+                }
             }
             if a.underline != .none && a.underline != .thick && !a.isDrawnByRenderer {
-                list.insert(pango_attr_underline_new(a.underline.pangoUnderline), r)
+                decorate(pango_attr_underline_new(a.underline.pangoUnderline), r)
                 if let c = a.underlineColor {
-                    list.insert(pango_attr_underline_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
+                    decorate(pango_attr_underline_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
                 }
             }
             if a.strike == .single && !a.isDrawnByRenderer {
                 // Pango draws one strike line; the renderer draws `double` itself (RunEffects).
-                list.insert(pango_attr_strikethrough_new(1), r)
+                decorate(pango_attr_strikethrough_new(1), r)
                 if let c = a.strikeColor {
-                    list.insert(pango_attr_strikethrough_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
+                    decorate(pango_attr_strikethrough_color_new(channel(c.red), channel(c.green), channel(c.blue)), r)
                 }
             }
             if a.baselineShift != 0 {
@@ -97,7 +94,6 @@ enum AttributeBuilder {
             }
             // strokeWidth/strokeColor, shadow, obliqueAngle and the scale of expansion are drawn by the renderer.
         }
-        return complete
     }
 
     /// Links as Pango should see them. Each boundary in the attribute list starts a Pango item, drawn as a text

@@ -61,6 +61,8 @@ public final class ParagraphLayout {
     private var layoutRuns: [AttributeRun] = []
     /// Link ranges with one target each, adjacent runs with the same target merged.
     let linkSpans: [(range: Range<Int>, target: LinkTarget)]  // in the layout text's offsets
+    /// Per line, the backgrounds to fill behind it (empty: none in the paragraph; LineBackgrounds.swift).
+    private var singleBackgrounds: [[LineBackground]] = []
 
     /// A paragraph made of `pieces` (see ParagraphPieces.swift), whose lines are already gathered.
     init(paragraph: AttributedParagraph, pieces: PieceSet, left: Double, warnings: [Diagnostic]) {
@@ -91,6 +93,7 @@ public final class ParagraphLayout {
         continuationMark = other.continuationMark
         layoutRuns = other.layoutRuns
         linkSpans = other.linkSpans
+        singleBackgrounds = other.singleBackgrounds
     }
 
     /// Whether line `i` exists (a paragraph in pieces lays its pieces out up to it).
@@ -218,12 +221,9 @@ public final class ParagraphLayout {
             sourceEdits = codeEdits
             runs = ParagraphLayout.remap(runs, through: codeEdits)
         }
-        if !ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
-                                          tabText: hasTab ? text : nil, itemStarts: codeEdits.isEmpty ? lineBreaks : []) {
-            layoutWarnings.append(.warning("this paragraph has more than \(AttributeBuilder.decorationCap) coloured, "
-                + "highlighted or underlined spans; the rest are set plain (split the paragraph to keep them)",
-                                           at: paragraph.location))
-        }
+        var decorations = ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
+                                                        tabText: hasTab ? text : nil,
+                                                        itemStarts: codeEdits.isEmpty ? lineBreaks : [])
 
         if totalFit {
             // Line widths from the layout's left edge: Pango's indent takes room from the first line
@@ -252,6 +252,7 @@ public final class ParagraphLayout {
                                                   lineWidth: lineWidth, maxSpaceFactor: maxSpaceFactor)
             runs = result.runs
             shapes = result.shapes
+            if let set = result.decorations { decorations = set }
             sourceEdits = result.edits
             breakKinds = result.plan.map(\.kind)
             measuredByWords = result.measuredByWords
@@ -264,6 +265,9 @@ public final class ParagraphLayout {
         } else if !totalFit && protrude && !hasTab {
             adjustments = text.withUTF8 { OpticalMargins.ragged(pl, text: $0) }
         }
+        // Pango's own pass would have given the runs their decorations before the justification above; it
+        // changes glyph widths and offsets only, which splitting a run keeps, so the runs come out the same.
+        decorations.apply(to: pl)
         layoutWarnings += UnknownGlyphs.warnings(pl, at: paragraph.location)
         diagnostics += layoutWarnings
 
@@ -297,6 +301,7 @@ public final class ParagraphLayout {
         } while pango_layout_iter_next_line(iter) != 0
         pango_layout_iter_free(iter)
         linePointers = pointers
+        singleBackgrounds = decorations.backgroundRects(pointers)
         if style.wrap == .none, let over = ParagraphLayout.unwrappedOverflow(raw.map(\.width), width: width, at: paragraph.location) {
             layoutWarnings.append(over)
             diagnostics.append(over)
@@ -376,14 +381,18 @@ public final class ParagraphLayout {
         }
     }
 
-    /// Returns false when the paragraph has more styled spans than `AttributeBuilder.decorationCap`.
+    /// Returns the colours, backgrounds, underlines and strike lines, which are not set on the layout: a
+    /// layout that is drawn gets them once its lines are final (`RunDecorations.apply`); one that is only
+    /// measured needs none.
     @discardableResult
     static func setAttributes(_ layout: OpaquePointer, runs: [AttributeRun],
                               shapes: [(TextAttachment, ImageSurface, PangoRectangle)], base: FontKey,
-                              style: ParagraphStyle, tabText: String? = nil, itemStarts: [Int] = []) -> Bool {
+                              style: ParagraphStyle, tabText: String? = nil, itemStarts: [Int] = []) -> RunDecorations {
         let attrs = AttributeListHandle()
-        let complete = AttributeBuilder.build(runs: runs, base: base, into: attrs, text: pango_layout_get_text(layout),
-                                              expansionSpacing: ExpansionSpacing.spacing(for: runs, in: layout, base: base))
+        let decorations = RunDecorations()
+        AttributeBuilder.build(runs: runs, base: base, into: attrs, decorations: decorations,
+                               text: pango_layout_get_text(layout),
+                               expansionSpacing: ExpansionSpacing.spacing(for: runs, in: layout, base: base))
         // Every other planned line gets an attribute that changes nothing drawn (font fallback is on by default)
         // but makes the itemizer end an item at each planned line start (checked with a C probe on Pango 1.50).
         var k = 0
@@ -404,7 +413,7 @@ public final class ParagraphLayout {
             attrs.insert(pango_attr_shape_new(&ink, &logical), attachment.offset..<(attachment.offset + 3))
         }
         pango_layout_set_attributes(layout, attrs.list)
-        return complete
+        return decorations
     }
 
     /// Total height of all lines (the last without line spacing).
@@ -473,6 +482,15 @@ public final class ParagraphLayout {
         let (layout, local) = piece(ofLine: index)
         let box = layout.singleLines[local]
         return (layout.layoutRuns, box.startIndex..<(box.startIndex + box.length))
+    }
+
+    /// The backgrounds to fill behind line `index`, from where the line is drawn (its left end on the baseline).
+    public func backgrounds(ofLine index: Int) -> [LineBackground] {
+        if pieceSet != nil {
+            let (piece, local) = piece(ofLine: index)
+            return piece.backgrounds(ofLine: local)
+        }
+        return index < singleBackgrounds.count ? singleBackgrounds[index] : []
     }
 
     public func pangoLine(_ index: Int) -> UnsafeMutablePointer<PangoLayoutLine> {

@@ -213,13 +213,14 @@ final class ParagraphPrefetch: @unchecked Sendable {
     }
 
     /// Shared paragraphs whose layout a worker may hand over whole: none with runs whose drawing reads glyph
-    /// extents or metrics from the font (underline, strike, background, renderer effects; their lines' extents
-    /// are not cached, as justification changed them): a worker's fonts fill those caches while it shapes,
-    /// and the drawing thread must not read them meanwhile.
+    /// extents or metrics from the font (underline, strike, renderer effects; their lines' extents are not
+    /// cached, as justification changed them): a worker's fonts fill those caches while it shapes, and the
+    /// drawing thread must not read them meanwhile. Backgrounds are measured with the lines, on the thread
+    /// that lays them out (LineBackgrounds.swift).
     static func isCandidate(_ p: AttributedParagraph) -> Bool {
         isShared(p) && !p.runs.contains { run in
             let a = run.attributes
-            return a.background != nil || a.underline != .none || a.strike != .none || a.hasRenderEffects
+            return a.underline != .none || a.strike != .none || a.hasRenderEffects
         }
     }
 

@@ -188,6 +188,7 @@ public enum PDFRenderer {
     }
 
     @inline(__always) private static func drawUnexpanded(_ line: PlacedLine, on cr: OpaquePointer) {
+        fillBackgrounds(line, on: cr)
         let effects = RunEffects.runs(of: line)
         if let effects { RunEffects.drawUnder(effects, on: cr) }
         // show_layout_line puts the line's left edge at the current point; alignment and indent are in `x`.
@@ -201,6 +202,32 @@ public enum PDFRenderer {
         } else {
             show()
         }
+    }
+
+    /// Fills what `line` has behind its text (`background=`, inline code, marks; LineBackgrounds.swift) before
+    /// its glyphs: one path per colour, in the colours Pango would set (alpha 0 is opaque, as Pango reads it).
+    static func fillBackgrounds(_ line: PlacedLine, on cr: OpaquePointer) {
+        let rects = line.paragraph.backgrounds(ofLine: line.lineIndex)
+        guard !rects.isEmpty else { return }
+        // The line's origin as Pango's renderer takes it: the current point, which cairo keeps in fixed point.
+        var x = 0.0, y = 0.0
+        cairo_move_to(cr, line.x, line.baseline)
+        cairo_get_current_point(cr, &x, &y)
+        cairo_new_path(cr)
+        cairo_save(cr)
+        var filled = [Bool](repeating: false, count: rects.count)
+        for (k, first) in rects.enumerated() where !filled[k] {
+            let c = first.color
+            cairo_set_source_rgba(cr, Double(c.red) / 65535, Double(c.green) / 65535, Double(c.blue) / 65535,
+                                  c.alpha == 0 ? 1 : Double(c.alpha) / 65535)
+            for j in k..<rects.count where !filled[j] && rects[j].color == c {
+                let r = rects[j]
+                cairo_rectangle(cr, x + r.x, y + r.y, r.width, r.height)
+                cairo_fill(cr)
+                filled[j] = true
+            }
+        }
+        cairo_restore(cr)
     }
 
     static func draw(_ image: PlacedImage, on cr: OpaquePointer, interpolate: Bool = true) {

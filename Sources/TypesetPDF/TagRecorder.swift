@@ -237,14 +237,21 @@ final class TagRecorder {
         let original = pangoLine.pointee.runs
         // Pango draws a line's runs from its list: cut the list at the label's end, draw each half, restore.
         guard let lastLabel, let firstBody = node else {
-            content(labelNodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
+            content(labelNodes, on: cr) {
+                PDFRenderer.fillBackgrounds(line, on: cr)
+                show(line, pangoLine, x: line.x, cr)
+            }
             return true
         }
         lastLabel.pointee.next = nil
-        content(labelNodes, on: cr) { show(line, pangoLine, x: line.x, cr) }
+        content(labelNodes, on: cr) {
+            PDFRenderer.fillBackgrounds(line, on: cr)
+            show(line, pangoLine, x: line.x, cr)
+        }
         lastLabel.pointee.next = firstBody
         // The body: in the item's language, or in stretches where a span changes it.
-        drawInLanguages(line, pangoLine, from: firstBody, start: width, nodes: path.nodes, owner: language(of: path), on: cr)
+        drawInLanguages(line, pangoLine, from: firstBody, start: width, nodes: path.nodes, owner: language(of: path),
+                        fillsBackgrounds: false, on: cr)
         pangoLine.pointee.runs = original
         return true
     }
@@ -283,7 +290,8 @@ final class TagRecorder {
         let pangoLine = line.paragraph.pangoLine(line.lineIndex)
         guard pangoLine.pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue else { return false }
         PDFRenderer.expanded(line, on: cr) {
-            drawInLanguages(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner, on: cr)
+            drawInLanguages(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner,
+                            fillsBackgrounds: true, on: cr)
         }
         return true
     }
@@ -293,7 +301,7 @@ final class TagRecorder {
     /// are recorded for `/Lang`. The sequence that ends the line holds an added hyphen (ContentRewrite).
     private func drawInLanguages(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>,
                                  from first: UnsafeMutablePointer<GSList>?, start: Int32, nodes: [StructureNode],
-                                 owner: String, on cr: OpaquePointer) {
+                                 owner: String, fillsBackgrounds: Bool, on cr: OpaquePointer) {
         let (runs, _) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
         typealias Node = UnsafeMutablePointer<GSList>
         var stretches: [(first: Node, last: Node, start: Int32, language: String?)] = []
@@ -320,7 +328,11 @@ final class TagRecorder {
             stretch.last.pointee.next = nil
             pangoLine.pointee.runs = stretch.first
             let sequence = current.count
-            content(nodes, on: cr) { show(line, pangoLine, x: line.x + pango_units_to_double(stretch.start), cr) }
+            content(nodes, on: cr) {
+                // The whole line's backgrounds, behind its first stretch (a list item's label drew them already).
+                if k == 0 && fillsBackgrounds { PDFRenderer.fillBackgrounds(line, on: cr) }
+                show(line, pangoLine, x: line.x + pango_units_to_double(stretch.start), cr)
+            }
             stretch.last.pointee.next = after
             if let language = stretch.language { currentLanguages[sequence] = language }
             // The added hyphen is the last stretch's last glyph (ContentRewrite.splitHyphen).

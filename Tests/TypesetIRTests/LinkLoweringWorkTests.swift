@@ -55,3 +55,22 @@ final class LinkLoweringWorkTests: XCTestCase {
         XCTAssertEqual(builder.runs.filter { $0.attributes.link == .url("/x") }.count, 500)
     }
 }
+
+/// Issue 8: `` `a` `` x 250,000 spent 0.9 s of its lowering applying the `code` style (some 14 values parsed)
+/// to each span. It is applied once per run of inlines; counted, not timed.
+final class CodeLoweringWorkTests: XCTestCase {
+    func testTheCodeStyleIsAppliedOncePerRunOfInlines() throws {
+        var lowerer = DocumentLowerer(options: LoweringOptions(), sheet: StyleSheet(), variables: [:])
+        var builder = ParagraphBuilder()
+        let n = 2_000
+        let inlines = (0 ..< n).flatMap { _ in [Inline(.code("a"), range: at(1)), text(" ")] }
+            + [strong(Inline(.code("b"), range: at(1)))]
+        lowerer.lowerInlines(inlines, StyleState().character, state: StyleState(), into: &builder)
+        XCTAssertEqual(lowerer.codeStyleApplications, 2, "once for the paragraph's spans, once inside the bold")
+        let code = builder.runs.filter { $0.attributes.fontFamily == "DejaVu Sans Mono" }
+        XCTAssertEqual(code.count, n + 1, "each span its own run")
+        XCTAssertTrue(code.allSatisfy { $0.attributes.background != nil }, "each with the code background")
+        XCTAssertEqual(code.last?.attributes.weight, 700, "code inside bold text is bold")
+        XCTAssertEqual(Set(code.dropLast().map { ObjectIdentifier($0.shared) }).count, 1, "sharing one attribute set")
+    }
+}

@@ -19,6 +19,8 @@ enum TotalFitParagraph {
         var measuredByWords: Bool
         /// Per line: expansion, protrusion and letter-spacing the justification used.
         var adjustments: [LineAdjustment] = []
+        /// The decorations of the edited text, when it was set on the layout again (nil: those set first).
+        var decorations: RunDecorations? = nil
     }
 
     /// Whether paragraphs may be measured by words (`TYPESET_MEASURE=exact` turns it off, for comparisons).
@@ -158,7 +160,8 @@ enum TotalFitParagraph {
                 return (attachment, shape.1, shape.2)
             }
             edited.withUnsafeBufferPointer { ParagraphLayout.setText(pl, $0) }
-            ParagraphLayout.setAttributes(pl, runs: result.runs, shapes: result.shapes, base: base, style: style)
+            result.decorations = ParagraphLayout.setAttributes(pl, runs: result.runs, shapes: result.shapes, base: base,
+                                                               style: style)
         }
         // Ragged lines keep their spaces as Pango set them (only a line planned too wide would shrink them).
         let justify: (Int) -> Bool = { i in
