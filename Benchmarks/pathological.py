@@ -47,6 +47,11 @@ CASES = {
     "word paragraph": lambda n: rep("word ", n),
     # Markup on every word: a node, an attribute run and a glyph run each (Pango shapes and cairo draws each alone).
     "*a* pairs": lambda n: rep("*a* ", n),
+    # Inline code on every word: a font, a size and a ground each (Pango walked its attribute list from the start
+    # for every run of a paragraph: 12 s a MB).
+    "`a` code": lambda n: rep("`a` ", n),
+    "==a== marks": lambda n: rep("==a== ", n),
+    "[a]{color} spans": lambda n: rep("[a]{color=red} ", n),
     "[a](/x) links": lambda n: rep("[a](/x) ", n),
 }
 BOUND = 8_000_000

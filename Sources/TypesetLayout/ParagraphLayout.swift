@@ -115,7 +115,7 @@ public final class ParagraphLayout {
     /// planned line becomes a Pango item of its own, so Pango shapes it once; Pango still chooses the breaks.
     init(single paragraph: AttributedParagraph, columnWidth: Double, engine: LayoutEngine,
          images imageCache: ImageCache, diagnostics: inout [Diagnostic], maxSpaceFactor: Double = .infinity,
-         lineBreaks: [Int] = []) {
+         lineBreaks: [Int] = [], wholeTabs: TabFacts? = nil) {
         self.paragraph = paragraph
         pieceSet = nil
         LayoutWork.count(paragraph.text.utf8.count, paragraphs: 1)
@@ -145,19 +145,20 @@ public final class ParagraphLayout {
                 text = String(decoding: text.withUTF8 { TotalFitLines.apply(codeEdits, to: $0) }, as: UTF8.self)
             }
         }
-        var hasTab = false
-        var onlyMarkerTab = false
+        var own = TabFacts.none
         text.withUTF8 { buffer in
-            hasTab = buffer.contains(9)
-            onlyMarkerTab = hasTab && ParagraphLayout.isListItem(style) && ParagraphLayout.tabIsOnlyAMarker(buffer)
+            own = TabFacts(buffer, style: style)
             ParagraphLayout.setText(pl, buffer)
         }
+        // This text's TABs (its tab stops); the paragraph's decide how all its lines are set (see TabFacts).
+        let hasTab = own.hasTab
+        let tabs = wholeTabs ?? own
         // A list item's marker TAB sits before any word space, so its width is fixed and the item's text can
         // be broken total-fit like any other justified paragraph (measured by exact shaping).
-        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab && !onlyMarkerTab, engine: engine) && !text.isEmpty
-            && lineBreaks.isEmpty
+        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: tabs.hasTab && !tabs.onlyMarkerTab, engine: engine)
+            && !text.isEmpty && lineBreaks.isEmpty
 
-        let alignment = hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
+        let alignment = tabs.hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment
         var pangoAlignment: PangoAlignment
         switch alignment {
         case .left, .start: pangoAlignment = PANGO_ALIGN_LEFT
@@ -261,8 +262,8 @@ public final class ParagraphLayout {
         let protrude = style.protrusion && style.wrap != .char
         if alignment == .justify && !totalFit {
             adjustments = ParagraphLayout.justifyWrappedLines(pl, text: text, width: width, style: style,
-                                                              protrude: protrude && !hasTab)
-        } else if !totalFit && protrude && !hasTab {
+                                                              protrude: protrude && !tabs.hasTab)
+        } else if !totalFit && protrude && !tabs.hasTab {
             adjustments = text.withUTF8 { OpticalMargins.ragged(pl, text: $0) }
         }
         // Pango's own pass would have given the runs their decorations before the justification above; it

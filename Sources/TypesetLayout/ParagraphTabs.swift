@@ -14,6 +14,27 @@ extension ParagraphLayout {
         return style.headIndent > style.firstLineHeadIndent && stop.position == style.headIndent && stop.alignment == .left
     }
 
+    /// What a paragraph's TABs decide for all its lines: whether it has one (no optical margins, centred or
+    /// right-aligned lines set left, Pango wraps it) and whether its only TAB is a list marker's (it may still be
+    /// broken total-fit). A long paragraph's pieces take the whole paragraph's, so a line is set the same
+    /// whichever piece holds it (pieces laid out from a guessed line start, PieceSpeculation, are cut elsewhere).
+    struct TabFacts: Equatable {
+        var hasTab: Bool
+        var onlyMarkerTab: Bool
+
+        static let none = TabFacts(hasTab: false, onlyMarkerTab: false)
+
+        init(hasTab: Bool, onlyMarkerTab: Bool) {
+            self.hasTab = hasTab
+            self.onlyMarkerTab = onlyMarkerTab
+        }
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, style: ParagraphStyle) {
+            hasTab = bytes.contains(9)
+            onlyMarkerTab = hasTab && ParagraphLayout.isListItem(style) && ParagraphLayout.tabIsOnlyAMarker(bytes)
+        }
+    }
+
     /// True when the text's only TAB follows a marker with no space before it (`•\tText`, `10.\tText`).
     static func tabIsOnlyAMarker(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let tab = bytes.firstIndex(of: 9), !bytes[..<tab].contains(32) else { return false }

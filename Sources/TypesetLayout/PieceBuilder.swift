@@ -39,11 +39,14 @@ final class PieceBuilder {
     let columnWidth: Double
     let engine: LayoutEngine
     let imageCache: ImageCache
+    /// The whole paragraph's TABs, which set every piece's lines (ParagraphLayout.TabFacts).
+    let tabs: ParagraphLayout.TabFacts
 
     init(_ paragraph: AttributedParagraph, bytes: [UInt8], budget: Int, columnWidth: Double, engine: LayoutEngine,
          images: ImageCache) {
         self.paragraph = paragraph
         self.bytes = bytes
+        tabs = bytes.withUnsafeBufferPointer { ParagraphLayout.TabFacts($0, style: paragraph.style) }
         self.budget = budget
         wordBudget = ParagraphLayout.wordPieceBudget(paragraph, columnWidth: columnWidth)
         self.columnWidth = columnWidth
@@ -92,7 +95,7 @@ final class PieceBuilder {
     /// The layout of a piece's text (again, when its layout was dropped: the same layout).
     func layout(_ slice: AttributedParagraph, breaks: [Int], diagnostics: inout [Diagnostic]) -> ParagraphLayout {
         ParagraphLayout(single: slice, columnWidth: columnWidth, engine: engine, images: imageCache,
-                        diagnostics: &diagnostics, lineBreaks: breaks)
+                        diagnostics: &diagnostics, lineBreaks: breaks, wholeTabs: tabs)
     }
 
     /// Lines planned per piece of unbreakable text: as many as the measured window holds (a piece that ended

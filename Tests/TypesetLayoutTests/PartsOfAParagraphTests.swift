@@ -149,3 +149,31 @@ final class PartsOfAParagraphTests: XCTestCase {
         XCTAssertLessThan(try workPerByte(beside: rect, Fixture.paragraph(text), columns: 12), 2.0)
     }
 }
+
+/// A TAB decides for the whole paragraph: its lines have no optical margins, and centred or right-aligned lines
+/// are set left. A long paragraph's pieces decided by their own text, so a line was set one way or the other by
+/// which piece held it, and `--jobs 2` (pieces cut where a guessed line start met the true ones) moved lines
+/// 0.2pt from `--jobs 1` (found by `make pipeline-fuzz`).
+final class TabbedPiecesTests: XCTestCase {
+    func testEveryPieceOfATabbedParagraphIsSetAsTheWhole() throws {
+        // Lines start with letters optical margins move (`v`, `w`, `y`) and the only TAB is near the start.
+        let words = (0 ..< 4_000).map { ["vow", "yew", "wave", "a"][$0 % 4] }
+        let text = "Name\t" + words.joined(separator: " ")
+        for alignment in [TextAlignment.left, .center] {
+            var style = ParagraphStyle()
+            style.alignment = alignment
+            let p = Fixture.paragraph(text, style: style)
+            var diagnostics: [Diagnostic] = []
+            let whole = ParagraphLayout(single: p, columnWidth: 120, engine: .shared, images: ImageCache(),
+                                        diagnostics: &diagnostics)
+            let pieces = ParagraphLayout(p, columnWidth: 120, engine: .shared, images: ImageCache(),
+                                         diagnostics: &diagnostics)
+            XCTAssertNotNil(pieces.pieceSet, "laid out in pieces")
+            let a = whole.lines, b = pieces.lines
+            XCTAssertEqual(a.map(\.startIndex), b.map(\.startIndex), "\(alignment): the same breaks")
+            let moved = zip(a, b).filter { abs($0.x - $1.x) > 0.001 || abs($0.width - $1.width) > 0.001 }
+            XCTAssertEqual(moved.count, 0, "\(alignment): lines set unlike the whole paragraph's")
+            XCTAssertTrue(b.dropFirst().allSatisfy { abs($0.x - b[1].x) < 0.001 }, "\(alignment): all set left")
+        }
+    }
+}
