@@ -150,12 +150,13 @@ public final class ParagraphLayout {
             own = TabFacts(buffer, style: style)
             ParagraphLayout.setText(pl, buffer)
         }
-        // This text's TABs (its tab stops); the paragraph's decide how all its lines are set (see TabFacts).
+        // This text's TABs (its tab stops, and whether Pango wraps it); the paragraph's decide the alignment and
+        // optical margins of all its lines (see TabFacts).
         let hasTab = own.hasTab
         let tabs = wholeTabs ?? own
         // A list item's marker TAB sits before any word space, so its width is fixed and the item's text can
         // be broken total-fit like any other justified paragraph (measured by exact shaping).
-        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: tabs.hasTab && !tabs.onlyMarkerTab, engine: engine)
+        let totalFit = ParagraphLayout.usesTotalFit(style, hasTab: hasTab && !own.onlyMarkerTab, engine: engine)
             && !text.isEmpty && lineBreaks.isEmpty
 
         let alignment = tabs.hasTab ? ParagraphLayout.alignmentWithTabs(style.alignment, text: paragraph.text) : style.alignment

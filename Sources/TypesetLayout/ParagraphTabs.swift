@@ -14,10 +14,12 @@ extension ParagraphLayout {
         return style.headIndent > style.firstLineHeadIndent && stop.position == style.headIndent && stop.alignment == .left
     }
 
-    /// What a paragraph's TABs decide for all its lines: whether it has one (no optical margins, centred or
-    /// right-aligned lines set left, Pango wraps it) and whether its only TAB is a list marker's (it may still be
-    /// broken total-fit). A long paragraph's pieces take the whole paragraph's, so a line is set the same
-    /// whichever piece holds it (pieces laid out from a guessed line start, PieceSpeculation, are cut elsewhere).
+    /// What a paragraph's TABs decide: whether it has one (Pango wraps it; no optical margins and centred or
+    /// right-aligned lines set left in ragged text) and whether its only TAB is a list marker's (it may still be
+    /// broken total-fit). The pieces of a long ragged paragraph take the whole paragraph's alignment and margins,
+    /// so a line is set the same whichever piece holds it (pieces laid out from a guessed line start,
+    /// PieceSpeculation, are cut elsewhere than the true ones). Total-fit breaking, which is never guessed at,
+    /// is still decided by each piece's text: a piece without a TAB is not wrapped by Pango.
     struct TabFacts: Equatable {
         var hasTab: Bool
         var onlyMarkerTab: Bool

@@ -44,5 +44,21 @@ final class StyledSpanTests: XCTestCase {
         let firstRed = drawn.firstIndex { $0.kind == "text" && $0.color == "1 0 0" }
         XCTAssertLessThan(try XCTUnwrap(firstGround), try XCTUnwrap(firstRed))
         XCTAssertEqual(try PDF.text(pdf).filter { $0 == "b" }.count, n)
+        XCTAssertEqual(try TaggedPDFTests.marking(pdf).unmarked, [], "grounds are drawn inside their line's content")
+    }
+
+    /// Lines the tagging stage draws in parts (a list item's label and text, stretches in other languages) fill
+    /// their grounds once, inside the line's content, measured by the whole line.
+    func testGroundsOfLinesDrawnInParts() throws {
+        let source = "- `code` first, [ein `Wort` hier]{lang=de} and ==marked==\n"
+            + "- [`Code` auf Deutsch]{lang=de} and `more`\n"
+        let pdf = try Harness.typesetSource(source)
+        let drawn = try trace(pdf)
+        let grounds = drawn.filter { $0.kind == "path" && $0.color == ".94902 .94902 .94902" }
+        XCTAssertEqual(grounds.count, 4, "each code span's ground once")
+        XCTAssertEqual(drawn.filter { $0.kind == "path" && $0.color == "1 .945006 .463005" }.count, 1, "the mark's")
+        XCTAssertEqual(try TaggedPDFTests.marking(pdf).unmarked, [])
+        let untagged = try Harness.typesetSource(source, name: "untagged", environment: ["TYPESET_UNTAGGED": "1"])
+        XCTAssertEqual(try trace(untagged).filter { $0.kind == "path" }.count, drawn.filter { $0.kind == "path" }.count)
     }
 }
