@@ -400,10 +400,16 @@ struct IncrementalUpdate {
         offsets[number] = xrefAt
         let offsets = offsets
         let width = CrossReferenceStream.width(largest: max(xrefAt, nextNumber))
-        let deflate = DeflateStream()
-        CrossReferenceStream.write(size: nextNumber, width: width, offset: { offsets[$0] }, packed: packed, into: deflate)
-        guard deflate.succeeded else {
-            throw QPDFError(description: "zlib cannot compress the cross-reference stream")
+        var deflate = DeflateStream()
+        // Another level where qpdf would read the stream with a warning (Deflate.readsCleanlyInQPDF).
+        for level: Int32 in [1, 2, 4, 6, 9] {
+            deflate = DeflateStream(level: level)
+            CrossReferenceStream.write(size: nextNumber, width: width, offset: { offsets[$0] }, packed: packed,
+                                       into: deflate)
+            guard deflate.succeeded else {
+                throw QPDFError(description: "zlib cannot compress the cross-reference stream")
+            }
+            if deflate.output.withUnsafeBytes(Deflate.readsCleanlyInQPDF) { break }
         }
         let id = hash.hex
         var dictionary = "<< /Type /XRef /Size \(nextNumber) /W [1 \(width) 2] /Root \(root) 0 R"

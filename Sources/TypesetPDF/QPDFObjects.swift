@@ -157,15 +157,63 @@ struct KeptDictionary {
 
 /// zlib, for the content streams the tagging stage rewrites.
 enum Deflate {
-    /// Level 1: several times faster than the default, a few percent larger.
+    /// Level 1: several times faster than the default, a few percent larger. A stream qpdf would read with a
+    /// warning (`readsCleanlyInQPDF`) is compressed again at another level.
     static func fast(_ data: Data) -> Data? {
-        var length = compressBound(uLong(data.count))
-        var out = [UInt8](repeating: 0, count: Int(length))
-        let status = data.withUnsafeBytes { input in
-            compress2(&out, &length, input.bindMemory(to: Bytef.self).baseAddress, uLong(data.count), 1)
+        for level: Int32 in [1, 2, 4, 6, 9] {
+            var length = compressBound(uLong(data.count))
+            var out = [UInt8](repeating: 0, count: Int(length))
+            let status = data.withUnsafeBytes { input in
+                compress2(&out, &length, input.bindMemory(to: Bytef.self).baseAddress, uLong(data.count), level)
+            }
+            guard status == Z_OK else { return nil }
+            let packed = out.prefix(Int(length))
+            if data.count < qpdfOutputBuffer || packed.withUnsafeBytes(readsCleanlyInQPDF) { return Data(packed) }
         }
-        guard status == Z_OK else { return nil }
-        return Data(out.prefix(Int(length)))
+        return nil  // never seen: the caller keeps the stream uncompressed
+    }
+
+    /// How qpdf 11 inflates a stream: read from the file 10,240 bytes at a time (QPDF::pipeStreamData), each
+    /// piece inflated with Z_SYNC_FLUSH into a 64 KB buffer (Pl_Flate).
+    static let qpdfReadChunk = 10_240
+    static let qpdfOutputBuffer = 65_536
+
+    /// Whether qpdf reads `compressed` without warning "input stream is complete but output may still be valid".
+    /// It warns, though the data is whole, when inflating a piece fills its buffer exactly as the piece runs
+    /// out: it calls zlib once more with nothing to do (Pl_Flate's Z_BUF_ERROR case). `qpdf --check` counts
+    /// the warning; a fuzzed document's page stream met it (1 in some thousands of streams over 64 KB).
+    static func readsCleanlyInQPDF(_ compressed: UnsafeRawBufferPointer) -> Bool {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        guard inflateInit_(stream, ZLIB_VERSION, Int32(clamping: MemoryLayout<z_stream>.size)) == Z_OK else { return true }
+        defer { inflateEnd(stream) }
+        var out = [UInt8](repeating: 0, count: qpdfOutputBuffer)
+        return out.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let input = compressed.bindMemory(to: Bytef.self).baseAddress else { return true }
+            stream.pointee.next_out = buffer.baseAddress
+            stream.pointee.avail_out = uInt(buffer.count)
+            var offset = 0
+            while offset < compressed.count {
+                let piece = min(qpdfReadChunk, compressed.count - offset)
+                stream.pointee.next_in = UnsafeMutablePointer(mutating: input + offset)
+                stream.pointee.avail_in = uInt(piece)
+                offset += piece
+                while true {
+                    let status = inflate(stream, Z_SYNC_FLUSH)
+                    if status == Z_BUF_ERROR { return false }
+                    guard status == Z_OK || status == Z_STREAM_END else { return true }  // not this warning
+                    let full = stream.pointee.avail_out == 0
+                    if full {
+                        stream.pointee.next_out = buffer.baseAddress
+                        stream.pointee.avail_out = uInt(buffer.count)
+                    }
+                    if status == Z_STREAM_END { return true }
+                    if stream.pointee.avail_in == 0 && !full { break }
+                }
+            }
+            return true
+        }
     }
 }
 

@@ -27,6 +27,15 @@ final class PipelineFindingsTests: XCTestCase {
         return (dir + "/out-1.pdf", errors)
     }
 
+    /// Lines of one word each with hard breaks, 18pt, justified: a page's content stream, compressed by the
+    /// tagging stage at zlib level 1, inflated in qpdf's pieces (10,240 bytes into a 64 KB buffer) filled the
+    /// buffer exactly as a piece ran out, and `qpdf --check` warned "input stream is complete but output may
+    /// still be valid" (the data was whole). Such a stream is compressed at another level (Deflate.fast).
+    func testNoStreamMeetsQPDFsInflateBoundary() throws {
+        let (pdf, _) = try typesetBoth("flate-boundary-page.rt")  // each PDF is checked by qpdf, warnings fail
+        XCTAssertGreaterThan(try PDF.pageCount(pdf), 10)
+    }
+
     /// A paragraph beside an @exclude whose text goes on with a word longer than a piece (2,100 letters): the
     /// line placed beside the shape came from a layout cut before the long word, and the paragraph was taken
     /// to end with that layout's last line, so the word was lost without a word said.
