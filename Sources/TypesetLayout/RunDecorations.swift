@@ -1,11 +1,11 @@
-// Colours, backgrounds, underlines and strike lines of a paragraph, given to its glyph runs after line
-// breaking rather than through the layout's attribute list. Pango 1.50 gives such attributes to the runs of
-// every line (`apply_attributes_to_runs`) by walking the list from its start for each run, so a paragraph
-// costs time quadratic in its styled spans: `` `a` `` x 50,000 (inline code has a background) took 12 s per MB,
-// most of it in `pango_attr_iterator_next`. Here each run is handed to the same Pango call,
-// `pango_glyph_item_apply_attrs`, with a list of only the attributes that overlap it, in the order the whole
-// list has them: the runs are split and given their attributes exactly as Pango's own pass does, in time linear
-// in the paragraph (issue 8).
+// Colours, underlines and strike lines of a paragraph, given to its glyph runs after line breaking rather than
+// through the layout's attribute list (backgrounds are not given to Pango at all: LineBackgrounds.swift). Pango
+// 1.50 gives such attributes to the runs of every line (`apply_attributes_to_runs`) by walking the list from its
+// start for each run, so a paragraph costs time quadratic in its styled spans: `` `a` `` x 250,000 (1 MB of inline
+// code, each with a ground) took 12 s, most of it in `pango_attr_iterator_next`. Here each run is handed to the
+// same Pango call, `pango_glyph_item_apply_attrs`, with a list of only the attributes that overlap it, in the
+// order the whole list has them: the runs are split and given their attributes exactly as Pango's own pass
+// does, in time linear in the paragraph (issue 8).
 
 import CPangoCairo
 
@@ -21,8 +21,6 @@ final class RunDecorations {
     private(set) var backgrounds: [BackgroundSpan] = []
 
     deinit { for attribute in attributes { pango_attribute_destroy(attribute) } }
-
-    var count: Int { attributes.count }
 
     func addBackground(_ range: Range<Int>, _ color: LineBackground.Color) {
         if let last = backgrounds.last, last.range.upperBound > range.lowerBound { backgroundsApart = false }
