@@ -107,6 +107,31 @@ final class LongParagraphTests: XCTestCase {
         }
     }
 
+    func testUnbreakableTextOfShortStyledRunsIsNotPlanned() {
+        // `*a*b` x 25,000: one word whose style changes every letter is short Pango items already, which Pango
+        // breaks in linear time; planning shaped it twice (43% of its layout). Counted, not timed: nothing is
+        // measured to plan it, it is laid out about once, and its lines are whole and inside the column.
+        var pieces: [(String, CharacterAttributes)] = []
+        for _ in 0..<25_000 {
+            pieces.append(("a", Fixture.attributes(style: .italic)))
+            pieces.append(("b", Fixture.attributes()))
+        }
+        resetWork()
+        LayoutWork.bytesMeasured = 0
+        let l = layout(Fixture.paragraph(pieces))
+        assertCoversText(l)
+        XCTAssertEqual(LayoutWork.bytesMeasured, 0)
+        XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 1.5 * 50_000)
+        XCTAssertTrue(l.lines.allSatisfy { $0.width <= 481.89 + 0.01 })
+        XCTAssertGreaterThan(l.lines.count, 50_000 / 150)
+        // A stretch with a run longer than `shortRunBytes` is still planned.
+        var long = pieces
+        long.append((String(repeating: "c", count: 70_000), Fixture.attributes()))
+        LayoutWork.bytesMeasured = 0
+        assertCoversText(layout(Fixture.paragraph(long)))
+        XCTAssertGreaterThan(LayoutWork.bytesMeasured, 60_000)
+    }
+
     func testManyStretchesAreMeasuredOnlyJustPastTheirEnds() {
         // Runs of backticks of growing length (cmark's pathological input), each followed by a space: every run
         // longer than a piece's word budget was planned by shaping a whole 16 KB window (6.7 s for 1 MB). Now
