@@ -72,6 +72,26 @@ final class PiecePipelineTests: XCTestCase {
         }
     }
 
+    func testAParagraphWithGroundsIsBuiltByTheWorkerWithoutGuesses() throws {
+        // Grounds are measured with the lines, so a worker lays such a paragraph out and hands it over whole;
+        // no stretch is guessed for it (guessed stretches of text broken inside words can set lines otherwise).
+        var pieces: [(String, CharacterAttributes)] = []
+        var ground = Fixture.attributes(family: "DejaVu Sans Mono")
+        ground.background = Color(red: 0.9, green: 0.9, blue: 0.9)
+        for _ in 0 ..< 15_000 {
+            pieces.append(("code", ground))
+            pieces.append((" word ", Fixture.attributes()))
+        }
+        let doc = Fixture.document([.paragraph(Fixture.paragraph(pieces))])
+        LayoutWork.piecesFromWorkers = 0
+        LayoutWork.piecesGuessed = 0
+        let one = try placed(doc, jobs: 1)
+        let two = try placed(doc, jobs: 2)
+        XCTAssertNil(firstDifference(one.lines, two.lines))
+        XCTAssertGreaterThan(LayoutWork.piecesFromWorkers, 5, "the worker built the pieces")
+        XCTAssertEqual(LayoutWork.piecesGuessed, 0, "nothing laid out from a guessed line start")
+    }
+
     func testPiecesWithMissingGlyphsAreLaidOutAgainHere() throws {
         let fonts = try PDFTool.run("fc-list", [":charset=f0001"])
         try XCTSkipUnless(fonts.isEmpty, "a font covers U+F0001 here")
