@@ -262,6 +262,7 @@ final class PieceSet {
     private var speculation: PieceSpeculation?
     private var adopted: [BuiltPiece] = []
     private lazy var speculates = PieceSpeculation.allowed(builder.paragraph, bytes: builder.bytes, engine: builder.engine)
+        && !PieceSpeculation.mayBreakInsideWords(builder.paragraph, bytes: builder.bytes, columnWidth: builder.columnWidth)
     /// Per piece: where its text ends (its slice is made again when its layout is).
     private var ends: [Int] = []
     /// Per piece: planned line starts of an unbreakable stretch (UnbreakableText), in the piece's offsets.

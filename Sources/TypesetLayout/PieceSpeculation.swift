@@ -83,6 +83,21 @@ final class PieceSpeculation {
         return nil
     }
 
+    /// Whether a word of `paragraph` may be wider than a line, so that lines, and pieces, start inside words: a
+    /// piece's first line is then set without the start of its word, and where pieces start is not the same
+    /// with a guessed stretch (`--jobs 2` moved lines in 8 columns at 40pt). Judged from the longest word at
+    /// the widest advance an ASCII letter has (one em).
+    static func mayBreakInsideWords(_ paragraph: AttributedParagraph, bytes: [UInt8], columnWidth: Double) -> Bool {
+        let size = paragraph.runs.map(\.attributes.fontSize).filter(\.isFinite).max() ?? 10
+        let limit = max(Int(columnWidth / max(size, 1)), 0)
+        var run = 0
+        for b in bytes {
+            run = b == 0x20 ? 0 : run + 1
+            if run > limit { return true }
+        }
+        return false
+    }
+
     /// Whether pieces of `paragraph` may be laid out from guessed line starts (see above). Not for paragraphs
     /// with grounds, which a worker lays out since grounds are measured with the lines (LineBackgrounds.swift):
     /// on text broken inside words in narrow columns, guessed stretches can set lines otherwise than `--jobs 1`
