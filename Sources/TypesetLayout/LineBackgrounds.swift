@@ -7,6 +7,7 @@
 // is covered, as `pango_glyph_item_apply_attrs` splits runs. Side by side rectangles of one colour are one.
 
 import CPangoCairo
+import TypesetIR
 
 /// A stretch of a paragraph's text with a background, in the layout text's byte offsets.
 struct BackgroundSpan {
@@ -94,12 +95,7 @@ enum LineBackgrounds {
 
     /// The first span whose end is past `offset` (spans are sorted and apart, so their ends are sorted too).
     static func firstSpan(endingAfter offset: Int, in spans: [BackgroundSpan]) -> Int {
-        var lo = 0, hi = spans.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if spans[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        spans.firstIndex(endingAfter: offset) { $0.range.upperBound }
     }
 
     private static func upperBound(_ value: Int, in sorted: [Int]) -> Int {

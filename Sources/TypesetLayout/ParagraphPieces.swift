@@ -214,13 +214,8 @@ extension ParagraphLayout {
     static func slice(_ paragraph: AttributedParagraph, bytes: [UInt8], _ range: Range<Int>) -> AttributedParagraph {
         var q = paragraph
         q.text = String(decoding: bytes[range], as: UTF8.self)
-        var first = 0, hi = paragraph.runs.count  // first run ending after range.lowerBound
-        while first < hi {
-            let mid = (first + hi) / 2
-            if paragraph.runs[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { hi = mid }
-        }
         q.runs = []
-        var k = first
+        var k = paragraph.runs.firstIndex(endingAfter: range.lowerBound) { $0.range.upperBound }
         while k < paragraph.runs.count && paragraph.runs[k].range.lowerBound < range.upperBound {
             // The run moved along keeps its shared attributes (no copy, no look-up in the shared table).
             var run = paragraph.runs[k]

@@ -155,11 +155,7 @@ final class PieceBuilder {
     /// starts inside a run).
     private func longestRun(in range: Range<Int>) -> Int {
         let runs = paragraph.runs
-        var lo = 0, hi = runs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if runs[mid].range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
+        var lo = runs.firstIndex(endingAfter: range.lowerBound) { $0.range.upperBound }
         var longest = 0
         while lo < runs.count && runs[lo].range.lowerBound < range.upperBound {
             longest = max(longest, runs[lo].range.count)

@@ -8,6 +8,7 @@
 // does, in time linear in the paragraph (issue 8).
 
 import CPangoCairo
+import TypesetIR
 
 /// The decoration attributes of one layout, owned until they are copied onto its runs.
 final class RunDecorations {
@@ -118,13 +119,8 @@ final class RunDecorations {
     private func overlaps(_ range: Range<Int>) -> [Int] {
         guard !range.isEmpty else { return [] }
         // The first attribute that, or one before it, ends after the range starts.
-        var lo = 0, hi = reach.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if reach[mid] <= range.lowerBound { lo = mid + 1 } else { hi = mid }
-        }
         var found: [Int] = []
-        var k = lo
+        var k = reach.firstIndex(endingAfter: range.lowerBound) { $0 }
         while k < attributes.count && starts[k] < range.upperBound {
             if Int(attributes[k].pointee.end_index) > range.lowerBound { found.append(k) }
             k += 1

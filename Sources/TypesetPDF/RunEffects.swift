@@ -99,12 +99,7 @@ enum RunEffects {
     }
 
     static func runIndex(at offset: Int, in runs: [AttributeRun]) -> Int {
-        var lo = 0, hi = runs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if runs[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        runs.firstIndex(endingAfter: offset) { $0.range.upperBound }
     }
 
     /// Binary search for the first run reaching into `range`, then a walk over the runs inside it.

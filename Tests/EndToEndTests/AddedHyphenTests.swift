@@ -10,12 +10,8 @@ final class AddedHyphenTests: XCTestCase {
         + "unquestionably characteristic of contemporary documentation.\n"
 
     private func build(_ source: String, untagged: Bool = false, name: String = #function) throws -> String {
-        let dir = try Harness.scratch(name + (untagged ? "u" : "t"))
-        try Harness.write(source, to: dir + "/doc.rt")
-        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"],
-                                         environment: untagged ? ["TYPESET_UNTAGGED": "1"] : [:])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        return dir + "/doc.pdf"
+        try Harness.typesetSource(source, name: name + (untagged ? "u" : "t"),
+                                  environment: untagged ? ["TYPESET_UNTAGGED": "1"] : [:])
     }
 
     func testAddedHyphenIsDrawnInPlaceButNotCopied() throws {

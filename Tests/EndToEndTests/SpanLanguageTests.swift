@@ -8,14 +8,11 @@ import XCTest
 
 final class SpanLanguageTests: XCTestCase {
     private func build(_ source: String, untagged: Bool = false, name: String = #function) throws -> String {
-        let dir = try Harness.scratch(name + (untagged ? "u" : "t"))
-        try Harness.write(source, to: dir + "/doc.rt")
-        let result = try Harness.typeset([dir + "/doc.rt", "-o", dir + "/doc.pdf"],
-                                         environment: untagged ? ["TYPESET_UNTAGGED": "1"] : [:])
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let check = try PDF.tool("qpdf", ["--check", dir + "/doc.pdf"])
+        let pdf = try Harness.typesetSource(source, name: name + (untagged ? "u" : "t"),
+                                            environment: untagged ? ["TYPESET_UNTAGGED": "1"] : [:])
+        let check = try PDF.tool("qpdf", ["--check", pdf])
         XCTAssertTrue(check.contains("No syntax or stream encoding errors"), check)
-        return dir + "/doc.pdf"
+        return pdf
     }
 
     /// Each marked-content sequence of the page content as (its `/Lang`, or nil; the text of its literal
