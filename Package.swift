@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "CQpdf", linkerSettings: [.linkedLibrary("z")]),
         // Removes temporary output files when a signal ends a build (a handler must be C to be signal-safe).
         .target(name: "CTempCleanup"),
+        // glibc's mallopt and malloc_trim, called without dlsym (TypesetKit's MallocArenas).
+        .target(name: "CMalloc"),
         // Stage 1: parse RT source into an immutable syntax tree with exact source ranges.
         .target(name: "RTSyntax", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: startUp),
         // Stage 2: lower the tree with styles into the attributed-string IR (value types, no Cairo).
@@ -62,7 +64,7 @@ let package = Package(
         // Stage 4: draw laid-out pages with Cairo into a PDF (fonts, links, bookmarks, metadata).
         .target(name: "TypesetPDF", dependencies: ["TypesetLayout", "TypesetIR", "CPangoCairo", "CRsvg", "CQpdf", "CTempCleanup"], swiftSettings: startUp),
         // The pipeline as one call: file in, PDF out, diagnostics back. The CLI is a thin shell over it.
-        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup"], swiftSettings: startUp),
+        .target(name: "TypesetKit", dependencies: ["RTSyntax", "TypesetIR", "TypesetLayout", "TypesetPDF", "CTempCleanup", "CMalloc"], swiftSettings: startUp),
         .executableTarget(
             name: "typeset",
             dependencies: ["TypesetKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

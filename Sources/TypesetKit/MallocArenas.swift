@@ -8,6 +8,7 @@
 // threads (Pango's font setup starts one): the limit is read when the first thread asks for an arena.
 // Also here: the fixed thresholds at which freed memory goes back to the system (`fixThresholds`).
 
+import CMalloc
 import Foundation
 
 enum MallocArenas {
@@ -15,8 +16,7 @@ enum MallocArenas {
     nonisolated(unsafe) private static var applied = false  // guarded by `lock`
     nonisolated(unsafe) private static var thresholdsFixed = false  // guarded by `lock`
 
-    /// At most one arena per job for the process, once: glibc's `mallopt(M_ARENA_MAX, n)`, looked up at run
-    /// time (Swift's Glibc module leaves malloc.h out); nothing where there is no such function.
+    /// At most one arena per job for the process, once: glibc's `mallopt(M_ARENA_MAX, n)` (Sources/CMalloc).
     static func limit(toJobs jobs: Int) {
         let n = Int32(clamping: max(1, min(jobs, 64)))
         lock.withLock {
@@ -45,11 +45,9 @@ enum MallocArenas {
     /// Gives back to the system the free pages inside the heap, not only at its top (glibc's `malloc_trim(0)`).
     /// Called once the syntax tree is gone: a paragraph's tree is millions of small blocks, freed while the IR
     /// made between them lives on, so the heap keeps its size though most of it is free (`*a* ` x 2,000,000:
-    /// 288 MB during layout).
+    /// 288 MB during layout). Called directly: looked up with dlsym, it waited for libqpdf's loading to end.
     static func trim() {
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        _ = typeset_malloc_trim()
     }
 
     private static func apply(_ n: Int32) {
@@ -58,8 +56,6 @@ enum MallocArenas {
     }
 
     private static func mallopt(_ option: Int32, _ value: Int32) {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Mallopt.self)(option, value)
+        _ = typeset_mallopt(option, value)
     }
 }

@@ -17,6 +17,7 @@ extension Typesetter {
         MallocArenas.fixThresholds()
         LayoutEngine.startFontconfig()
         HyphenationDictionaries.startLoader()
+        LayoutEngine.prepareFontClass()
         BackgroundLoads.startTagging(pdf: output.map { OutputFormat(path: $0) == .pdf } ?? true)
     }
 }

@@ -48,6 +48,10 @@ public final class LayoutEngine: @unchecked Sendable {
     /// but a font map waits for it as soon as it is configured, as `init` does; this one is only made, and kept
     /// (releasing it could wait too). Called when a build starts, it overlaps reading, parsing and lowering.
     public static func startFontconfig() { _ = fontconfigStarter }
+
+    /// Wraps the font class's metrics before libqpdf starts loading: its lookup takes the dynamic loader's lock,
+    /// which that load holds for milliseconds (the first engine would wait there).
+    public static func prepareFontClass() { _ = FontMetricsGuard.installed }
     nonisolated(unsafe) private static let fontconfigStarter = pango_cairo_font_map_new()
 
     /// Threads that shape and break paragraphs (`--jobs`); 1: all on the paginating thread.
