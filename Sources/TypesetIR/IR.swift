@@ -64,6 +64,8 @@ public struct CharacterAttributes: Hashable, Sendable {
     public var link: LinkTarget? = nil
     /// BCP 47 tag; nil inherits the document language.
     public var language: String? = nil
+    /// Inline code (`` `x` ``, `<code>`): its own `Code` element in the tagged PDF (section 10).
+    public var isCode = false
 
     public init() {}
 }

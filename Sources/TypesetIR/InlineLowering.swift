@@ -74,6 +74,7 @@ extension DocumentLowerer {
                     var inner = state
                     inner.character = attributes
                     sheet.apply("code", to: &inner, scope: .character)
+                    inner.character.isCode = true
                     codeStyleApplications += 1
                     code = builder.shared(inner.character)
                 }

@@ -89,6 +89,20 @@ final class TagRecorder {
     private var currentLanguages: [Int: String] = [:]
     /// The document's `lang`: an element without a language of its own is in it.
     var documentLanguage = "en"
+    /// Inline code spans drawn as `Code` elements of their own (their ids count up from `codeBase`), at most
+    /// `maxCodeElements` a document: past that, code is text of its paragraph (cairo keeps a node for every
+    /// sequence until the file is finished, and each span takes two: 1 MB of `` `a` `` is 250,000 spans).
+    private(set) var codeElements = 0
+    static let maxCodeElements = 5_000
+    static let codeBase = 1 << 42
+    /// The last span's element: a span that wraps keeps one element over its lines.
+    private var lastCode: (key: CodeKey, node: StructureNode)? = nil
+
+    /// A code span: the element that holds it, its run's start in the laid-out text, and that text's run count
+    /// (a long paragraph's pieces each count their runs from 0).
+    private struct CodeKey: Equatable {
+        var owner: Int, start: Int, runs: Int
+    }
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -133,7 +147,7 @@ final class TagRecorder {
                 index += 1
                 continue
             }
-            if let path, languageSplit(lines[index], path: path, on: cr) {
+            if let path, stretchSplit(lines[index], path: path, on: cr) {
                 index += 1
                 continue
             }
@@ -167,7 +181,7 @@ final class TagRecorder {
         if line.paragraph.addedHyphen(line: line.lineIndex) != nil && !Self.hasSilentHyphen(line) { return false }
         guard let structure = line.structure ?? line.paragraph.paragraph.structure,
               structure.nodes.last?.id == owner, structure.labelNodes == nil else { return false }
-        return !changesLanguage(line, owner: language(of: structure))
+        return !changesLanguage(line, owner: language(of: structure)) && !holdsCode(line)
     }
 
     /// A line ending in a hyphen the line breaker added, drawn so that the hyphen is the last glyph of its
@@ -270,23 +284,44 @@ final class TagRecorder {
     /// Whether some of the line's text is in another language than `owner` (its runs looked up by offset: a
     /// long paragraph's lines cost their own runs only).
     private func changesLanguage(_ line: PlacedLine, owner: String) -> Bool {
+        anyRun(of: line) { Self.runLanguage($0, owner: owner) != nil }
+    }
+
+    /// Whether the line holds inline code that gets a `Code` element (none once `maxCodeElements` are made).
+    private func holdsCode(_ line: PlacedLine) -> Bool {
+        codeElements < Self.maxCodeElements && anyRun(of: line) { $0.isCode }
+    }
+
+    private func anyRun(of line: PlacedLine, _ test: (CharacterAttributes) -> Bool) -> Bool {
         let (runs, range) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
         var k = RunEffects.runIndex(at: range.lowerBound, in: runs)
         while k < runs.count && runs[k].range.lowerBound < max(range.upperBound, range.lowerBound + 1) {
-            if Self.runLanguage(runs[k].attributes, owner: owner) != nil { return true }
+            if test(runs[k].attributes) { return true }
             k += 1
         }
         return false
     }
 
-    /// Draws a line whose text changes language (a span's `lang`) as consecutive sequences of its element, one
-    /// per stretch of Pango runs in one language; each stretch in another language than the element's is
-    /// recorded for `/Lang` on its sequence. Glyphs land where drawing the whole line puts them (each stretch
+    /// The `Code` element of the code run `index` of `runs`, under the element `owner`; nil past the limit.
+    private func codeNode(owner: Int, runs: [AttributeRun], index: Int) -> StructureNode? {
+        let key = CodeKey(owner: owner, start: runs[index].range.lowerBound, runs: runs.count)
+        if let last = lastCode, last.key == key { return last.node }
+        guard codeElements < Self.maxCodeElements else { return nil }
+        let node = StructureNode(id: Self.codeBase + codeElements, type: "Code")
+        codeElements += 1
+        lastCode = (key, node)
+        return node
+    }
+
+    /// Draws a line whose text changes language (a span's `lang`) or holds inline code as consecutive sequences,
+    /// one per stretch of Pango runs in one language and one code span or none: a code span's stretch is its
+    /// `Code` element's, the others the line's element's; each stretch in another language than the element's
+    /// is recorded for `/Lang` on its sequence. Glyphs land where drawing the whole line puts them (each stretch
     /// starts where the runs before it end, as Pango advances). Not for lines whose runs the renderer draws
-    /// itself (RunEffects) or that read right to left: those keep one sequence in the element's language.
-    private func languageSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {
+    /// itself (RunEffects) or that read right to left: those keep one sequence of the element's, in its language.
+    private func stretchSplit(_ line: PlacedLine, path: StructurePath, on cr: OpaquePointer) -> Bool {
         let owner = language(of: path)
-        guard changesLanguage(line, owner: owner), RunEffects.runs(of: line) == nil else { return false }
+        guard changesLanguage(line, owner: owner) || holdsCode(line), RunEffects.runs(of: line) == nil else { return false }
         let pangoLine = line.paragraph.pangoLine(line.lineIndex)
         guard pangoLine.pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue else { return false }
         PDFRenderer.expanded(line, on: cr) {
@@ -297,26 +332,31 @@ final class TagRecorder {
     }
 
     /// Draws the line's runs from `first` on (`start`: Pango units into the line) as sequences of the element
-    /// `nodes` ends with, one per stretch of runs in one language; stretches in another language than `owner`
-    /// are recorded for `/Lang`. The sequence that ends the line holds an added hyphen (ContentRewrite).
+    /// `nodes` ends with, one per stretch of runs in one language and code span (a span's stretch is drawn in its
+    /// `Code` element, under that element); stretches in another language than `owner` are recorded for
+    /// `/Lang`. The sequence that ends the line holds an added hyphen (ContentRewrite).
     private func drawInLanguages(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>,
                                  from first: UnsafeMutablePointer<GSList>?, start: Int32, nodes: [StructureNode],
                                  owner: String, fillsBackgrounds: Bool, on cr: OpaquePointer) {
         let (runs, _) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
         typealias Node = UnsafeMutablePointer<GSList>
-        var stretches: [(first: Node, last: Node, start: Int32, language: String?)] = []
+        var stretches: [(first: Node, last: Node, start: Int32, language: String?, code: StructureNode?)] = []
         var node = first
         var width = start
+        let elementID = nodes.last?.id ?? 0
         while let n = node, let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
             let offset = Int(run.pointee.item.pointee.offset)
-            let language = Self.runLanguage(RunEffects.attributes(RunEffects.runIndex(at: offset, in: runs), runs),
-                                            owner: owner)
+            let index = RunEffects.runIndex(at: offset, in: runs)
+            let attributes = RunEffects.attributes(index, runs)
+            let language = Self.runLanguage(attributes, owner: owner)
+            let code = attributes.isCode && index < runs.count ? codeNode(owner: elementID, runs: runs, index: index) : nil
             // A run that draws nothing (no glyphs, or only empty ones: a space at the line's end) goes with the
             // stretch before it: no empty sequence.
-            if let last = stretches.last, last.language == language || Self.drawsNothing(run) {
+            if let last = stretches.last,
+               (last.language == language && last.code?.id == code?.id) || Self.drawsNothing(run) {
                 stretches[stretches.count - 1].last = n
             } else {
-                stretches.append((n, n, width, language))
+                stretches.append((n, n, width, language, code))
             }
             width &+= Self.advance(run)
             node = n.pointee.next
@@ -328,7 +368,7 @@ final class TagRecorder {
             stretch.last.pointee.next = nil
             pangoLine.pointee.runs = stretch.first
             let sequence = current.count
-            content(nodes, on: cr) {
+            content(stretch.code.map { nodes + [$0] } ?? nodes, on: cr) {
                 // The whole line's backgrounds, behind its first stretch (a list item's label drew them already).
                 if k == 0 && fillsBackgrounds { PDFRenderer.fillBackgrounds(line, on: cr) }
                 show(line, pangoLine, x: line.x + pango_units_to_double(stretch.start), cr)

@@ -41,13 +41,19 @@ extension TaggedPDF {
         func of(page p: Int) -> [Int] { Array(starts[p] ..< starts[p] + counts[p]) }
     }
 
-    /// Element `r`: its content (marked-content sequences and link annotations), then its kids in source order.
+    /// Element `r`: its content (marked-content sequences and link annotations), then its kids in source order;
+    /// an inline `Code` kid (a code span) stands among the content where its text is (`inlineOrder`).
     static func writeElement(_ r: Int, of tree: StructureTree, _ numbers: ElementNumbers,
                              _ update: inout IncrementalUpdate) throws {
         let node = tree.node(r)
-        let items = tree.packedContent(r)
-        let kids = tree.children(r)
+        var items = tree.packedContent(r)
+        var kids = tree.children(r)
         let firstPage = items.first { !ContentPacking.isAnnotation($0) }.map(ContentPacking.page)
+        // Mixed: written as one list of entries, the kids' among the items (kid k as `kidEntry | k`).
+        if let mixed = inlineOrder(items, kids, tree) {
+            items = mixed[...]
+            kids = []
+        }
         let parent = tree.parent(r).map { numbers.first + $0 } ?? numbers.document
         var nextItem = items.startIndex, nextKid = kids.startIndex
         var first = true, head = true
@@ -71,7 +77,11 @@ extension TaggedPDF {
                 for k in nextItem ..< itemEnd {
                     if !first { out.put(0x20) }
                     first = false
-                    putItem(items[k], firstPage: firstPage, numbers, to: &out)
+                    if items[k] & kidEntry != 0 {
+                        out.putRef(numbers.first + Int(truncatingIfNeeded: items[k] & ~kidEntry))
+                    } else {
+                        putItem(items[k], firstPage: firstPage, numbers, to: &out)
+                    }
                 }
                 for k in nextKid ..< kidEnd {
                     if !first { out.put(0x20) }
@@ -85,6 +95,41 @@ extension TaggedPDF {
             nextItem = itemEnd
             nextKid = kidEnd
         }
+    }
+
+    /// Marks a kid's rank in a mixed list of entries (`inlineOrder`); content items never have bit 62 set.
+    private static let kidEntry: UInt64 = 1 << 62
+
+    /// The element's content and kids as one list when it has inline `Code` kids: each of those before the first
+    /// content item drawn after its own first sequence, the other kids after all the content, as without them.
+    /// nil when there is none (the content, then the kids).
+    private static func inlineOrder(_ items: ArraySlice<UInt64>, _ kids: ArraySlice<Int32>,
+                                    _ tree: StructureTree) -> [UInt64]? {
+        var inline: [(position: UInt64, rank: Int32)] = [], others: [Int32] = []
+        for kid in kids {
+            if tree.node(Int(kid)).type == "Code", let first = tree.packedContent(Int(kid)).first,
+               !ContentPacking.isAnnotation(first) {
+                inline.append((first, kid))
+            } else {
+                others.append(kid)
+            }
+        }
+        guard !inline.isEmpty else { return nil }
+        inline.sort { $0.position < $1.position }
+        var mixed: [UInt64] = []
+        mixed.reserveCapacity(items.count + kids.count)
+        var next = 0
+        for item in items {
+            // MCIDs pack page before number, so the order of packed values is the drawing order.
+            while next < inline.count && (ContentPacking.isAnnotation(item) || inline[next].position < item) {
+                mixed.append(kidEntry | UInt64(inline[next].rank))
+                next += 1
+            }
+            mixed.append(item)
+        }
+        for k in next ..< inline.count { mixed.append(kidEntry | UInt64(inline[k].rank)) }
+        for kid in others { mixed.append(kidEntry | UInt64(kid)) }
+        return mixed
     }
 
     /// A content item: an MCID (with its page when not the element's first), or a link annotation.

@@ -14,6 +14,8 @@ struct TaggedElement {
     var children: [TaggedElement] = []
     var mcids: [Int] = []
     var annotations: [String] = []
+    /// `/K` in its order: `"mcid"`, `"annotation"`, or a child's type.
+    var order: [String] = []
 
     /// `H1 P L(LI(Lbl LBody(P))) ...`: the tree's shape, for assertions a reader can check by eye.
     var outline: String {
@@ -117,12 +119,14 @@ struct QPDFJSON {
         e.scope = (dictionary(d["/A"])["/Scope"] as? String).map { String($0.dropFirst()) }
         let kids: [Any] = (d["/K"] as? [Any]) ?? (d["/K"].map { [$0] } ?? [])
         for kid in kids {
-            if let n = kid as? Int { e.mcids.append(n); continue }
+            if let n = kid as? Int { e.mcids.append(n); e.order.append("mcid"); continue }
             let k = dictionary(kid)
             switch k["/Type"] as? String {
-            case "/MCR": e.mcids.append(k["/MCID"] as? Int ?? -1)
-            case "/OBJR": e.annotations.append(k["/Obj"] as? String ?? "")
-            default: e.children.append(element(kid))
+            case "/MCR": e.mcids.append(k["/MCID"] as? Int ?? -1); e.order.append("mcid")
+            case "/OBJR": e.annotations.append(k["/Obj"] as? String ?? ""); e.order.append("annotation")
+            default:
+                e.children.append(element(kid))
+                e.order.append(e.children[e.children.count - 1].type)
             }
         }
         return e
