@@ -80,6 +80,6 @@ let package = Package(
         .testTarget(name: "TypesetLayoutTests", dependencies: ["TypesetLayout", "TypesetPDF", "TypesetIR", "GrowthCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         // The library API (incremental builds) without the binary.
-        .testTarget(name: "TypesetKitTests", dependencies: ["TypesetKit", "TypesetLayout"]),
+        .testTarget(name: "TypesetKitTests", dependencies: ["TypesetKit", "TypesetLayout", "CMalloc"]),
     ]
 )

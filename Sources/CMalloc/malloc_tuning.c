@@ -1,6 +1,7 @@
 // See typeset_malloc.h.
 #include "typeset_malloc.h"
 
+#include <stdlib.h>  // first: it defines __GLIBC__, which the test below reads
 #if defined(__GLIBC__)
 #include <malloc.h>
 int typeset_mallopt(int option, int value) { return mallopt(option, value); }

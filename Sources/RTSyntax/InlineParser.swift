@@ -59,9 +59,13 @@ struct InlineParser {
     /// per-kind lower bounds for openers found so far outside brackets.
     var unprocessedDelims = 0
     var openersBottomSoFar: [Int: Int] = [:]
-    /// Inlines already settled (`settle`), in blocks of `settledBlock`, and how many were.
-    var settled: [[Inline]] = []
-    var settledCount = 0
+    /// Inlines already settled (`settle`), and how many were. A long paragraph reserves room for all it can
+    /// make (`reserveRecords`), so this array is never copied: its untouched room costs no memory, where blocks
+    /// joined at the end held every inline twice (`` `a` `` at the 8 MB bound: 319 MB at that moment).
+    var settled: [Inline] = []
+    private(set) var settledCount = 0
+    /// Room reserved for the paragraph's inlines (`reserveRecords`; 0 for a short paragraph).
+    var reservedInlines = 0
     var brackets: [Bracket] = []
     /// Non-image brackets below this index are inactive (a link may not contain a link).
     var linksDeactivatedBelow = 0
@@ -227,13 +231,14 @@ struct InlineParser {
             nodes = []
             return inlines
         }
-        settled.append(collect(from: first, upTo: -1, reserving: count).inlines)
+        var inlines = settled
+        settled = []
+        if let count { inlines.reserveCapacity(inlines.count + count) }
+        collect(from: first, upTo: -1, into: &inlines)
         pieces = []
         nodes = []
-        return joinSettled()
+        return inlines
     }
-
-    static let settledBlock = 16_384
 
     /// Whether `settle` may collect early: only long paragraphs (tests turn it off to compare).
     var settles = true
@@ -245,16 +250,11 @@ struct InlineParser {
     mutating func settle() {
         guard settles, brackets.isEmpty, delimTail < 0, textStart < 0, last >= 0, pieces.count >= 64,
               case .node(let index) = pieces[last].kind, !nodes[index].isText else { return }
-        var block: [Inline] = []
-        if let open = settled.last?.count, open < InlineParser.settledBlock {
-            block = settled.removeLast()
-        } else {
-            block.reserveCapacity(InlineParser.settledBlock)
-        }
-        let before = block.count
-        collect(from: first, upTo: -1, into: &block)
-        settledCount += block.count - before
-        settled.append(block)
+        var out = settled  // moved out and back: `collect` mutates self too
+        settled = []
+        collect(from: first, upTo: -1, into: &out)
+        settledCount = out.count
+        settled = out
         pieces.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
         delims.removeAll(keepingCapacity: true)
@@ -263,19 +263,6 @@ struct InlineParser {
         unprocessedDelims = 0
         openersBottomSoFar = [:]
         linksDeactivatedBelow = 0
-    }
-
-    /// The settled blocks and the rest as one array made at its size, each block freed once copied.
-    mutating func joinSettled() -> [Inline] {
-        var inlines: [Inline] = []
-        inlines.reserveCapacity(settled.reduce(0) { $0 + $1.count })
-        for k in settled.indices {
-            steps += 1
-            inlines.append(contentsOf: settled[k])
-            settled[k] = []
-        }
-        settled = []
-        return inlines
     }
 
     /// Bytes of records held now: pieces, brackets, delimiters and nodes.
@@ -496,6 +483,10 @@ struct InlineParser {
         }
         flushText()
         appendNode(.code(String(decoding: content, as: UTF8.self)), i, close + length)
+        // Nothing before a code span changes once no bracket is open and no delimiter waits: collected now, a
+        // paragraph of code spans holds its pieces a block at a time, not to its end (`` `a` `` at the 8 MB
+        // bound peaked at 370 MB while it parsed).
+        settle()
         return close + length
     }
 

@@ -137,6 +137,9 @@ extension InlineParser {
         }
         // An emphasis match adds a piece and a node, and uses at least two delimiter characters.
         pieces.reserveCapacity(2 * specials + delimiters / 2 + 1)
+        // Each piece makes at most one of the paragraph's inlines (settled ones, InlineParser.settled).
+        reservedInlines = 2 * specials + delimiters / 2 + 1
+        settled.reserveCapacity(reservedInlines)
         nodes.reserveCapacity(delimiters / 2)
         brackets.reserveCapacity(opens)
         delims.reserveCapacity(delimiters)

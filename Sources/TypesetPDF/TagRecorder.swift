@@ -264,7 +264,7 @@ final class TagRecorder {
         }
         lastLabel.pointee.next = firstBody
         // The body: in the item's language, or in stretches where a span changes it.
-        drawInLanguages(line, pangoLine, from: firstBody, start: width, nodes: path.nodes, owner: language(of: path),
+        drawInStretches(line, pangoLine, from: firstBody, start: width, nodes: path.nodes, owner: language(of: path),
                         fillsBackgrounds: false, on: cr)
         pangoLine.pointee.runs = original
         return true
@@ -325,7 +325,7 @@ final class TagRecorder {
         let pangoLine = line.paragraph.pangoLine(line.lineIndex)
         guard pangoLine.pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue else { return false }
         PDFRenderer.expanded(line, on: cr) {
-            drawInLanguages(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner,
+            drawInStretches(line, pangoLine, from: pangoLine.pointee.runs, start: 0, nodes: path.nodes, owner: owner,
                             fillsBackgrounds: true, on: cr)
         }
         return true
@@ -335,7 +335,7 @@ final class TagRecorder {
     /// `nodes` ends with, one per stretch of runs in one language and code span (a span's stretch is drawn in its
     /// `Code` element, under that element); stretches in another language than `owner` are recorded for
     /// `/Lang`. The sequence that ends the line holds an added hyphen (ContentRewrite).
-    private func drawInLanguages(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>,
+    private func drawInStretches(_ line: PlacedLine, _ pangoLine: UnsafeMutablePointer<PangoLayoutLine>,
                                  from first: UnsafeMutablePointer<GSList>?, start: Int32, nodes: [StructureNode],
                                  owner: String, fillsBackgrounds: Bool, on cr: OpaquePointer) {
         let (runs, _) = line.paragraph.layoutRuns(ofLine: line.lineIndex)
