@@ -105,16 +105,17 @@ extension TaggedPDF {
     /// nil when there is none (the content, then the kids).
     private static func inlineOrder(_ items: ArraySlice<UInt64>, _ kids: ArraySlice<Int32>,
                                     _ tree: StructureTree) -> [UInt64]? {
+        func position(_ kid: Int32) -> UInt64? {
+            guard tree.node(Int(kid)).type == "Code", let first = tree.packedContent(Int(kid)).first,
+                  !ContentPacking.isAnnotation(first) else { return nil }
+            return first
+        }
+        // Most elements have no such kid: nothing is made for them.
+        guard kids.contains(where: { position($0) != nil }) else { return nil }
         var inline: [(position: UInt64, rank: Int32)] = [], others: [Int32] = []
         for kid in kids {
-            if tree.node(Int(kid)).type == "Code", let first = tree.packedContent(Int(kid)).first,
-               !ContentPacking.isAnnotation(first) {
-                inline.append((first, kid))
-            } else {
-                others.append(kid)
-            }
+            if let p = position(kid) { inline.append((p, kid)) } else { others.append(kid) }
         }
-        guard !inline.isEmpty else { return nil }
         inline.sort { $0.position < $1.position }
         var mixed: [UInt64] = []
         mixed.reserveCapacity(items.count + kids.count)
