@@ -55,23 +55,11 @@ struct IncrementalUpdate {
         source = open(path, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw QPDFError(description: "cannot reopen '\(path)': \(Self.reason())") }
         sourceSize = max(0, Int(lseek(source, 0, SEEK_END)))
-        let tail = Self.read(source, at: max(0, sourceSize - 1024), count: min(1024, sourceSize))
-        // Bytes, not Foundation's `range(of:options:)`: its first use looked up conformances by name (0.1 ms).
+        let tail = String(decoding: Self.read(source, at: max(0, sourceSize - 1024), count: min(1024, sourceSize)),
+                          as: UTF8.self)
         func number(after key: String) -> Int? {
-            let k = Array(key.utf8)
-            guard tail.count >= k.count,
-                  let start = stride(from: tail.count - k.count, through: 0, by: -1).first(where: {
-                      tail[$0 ..< $0 + k.count].elementsEqual(k)
-                  }) else { return nil }
-            var i = start + k.count
-            while i < tail.count && (tail[i] == 0x20 || tail[i] == 0x0A || tail[i] == 0x0D) { i += 1 }
-            var value = 0, digits = 0
-            while i < tail.count, tail[i] >= 0x30, tail[i] <= 0x39, digits < 18 {
-                value = value * 10 + Int(tail[i] - 0x30)
-                digits += 1
-                i += 1
-            }
-            return digits > 0 ? value : nil
+            guard let r = tail.range(of: key, options: .backwards) else { return nil }
+            return Int(tail[r.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\r" }.prefix { $0.isNumber })
         }
         guard let size = number(after: "/Size"), let root = number(after: "/Root"),
               let xref = number(after: "startxref"), size > 0, xref > 0, xref < sourceSize else {
