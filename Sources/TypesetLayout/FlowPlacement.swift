@@ -122,6 +122,8 @@ extension Paginator {
         var gap = (start == 0 && !region.isEmpty) ? pendingSpace + style.spaceBefore : 0
         var reuse: FragmentReuse? = nil
         var fragmentLines = 8
+        // The last fragment layout made: its bytes per line size the next (`fragmentLayout`).
+        var lastMade: FragmentReuse? = nil
         // Ragged lines are broken greedily, so the lines a layout has left serve the next column too, when its
         // fragment is as wide and as placed (a fresh layout from the same offset breaks alike): narrow columns
         // cost one layout per column otherwise. Total-fit lines depend on the text around them: laid out anew.
@@ -279,7 +281,8 @@ extension Paginator {
                         }
                         candidate = fragmentLayout(p, bytes: bytes, from: next, x: fragment.x, width: fragment.width,
                                                    frame: frame, fontSize: fontSize, direction: direction,
-                                                   lines: fromLeft ? fragmentLines : 8)
+                                                   lines: fromLeft ? fragmentLines : 8, seen: lastMade)
+                        lastMade = candidate
                         fresh = true
                     }
                     // After its last line: where its text ends (a layout cut before a long word ends early).
@@ -369,40 +372,8 @@ extension Paginator {
         }
         if let r, let n = counted(r, after: r.line) { return n }
         let rest = fragmentLayout(p, bytes: bytes, from: next, x: x, width: width, frame: frame, fontSize: fontSize,
-                                  direction: direction)
+                                  direction: direction, seen: r)
         return counted(rest, after: -1) ?? p.linesLeft(after: next, atMost: cap)
-    }
-
-    /// The end of a probe from `offset`: its first word (at most 64 bytes), the blanks after it and the first
-    /// character of the next word; nil when the text ends first or the word is longer. The probe's first line
-    /// holds words exactly when the first line of all the text from `offset` does: greedy lines depend on no
-    /// text after them, and either the first word fits (with a break at a blank or later) or it breaks inside.
-    static func probeEnd(_ bytes: [UInt8], from offset: Int) -> Int? {
-        var i = offset
-        while i < bytes.count, i - offset <= 64, let n = wordCharacter(bytes, at: i) { i += n }
-        guard i > offset, i < bytes.count, i - offset <= 64 else { return nil }
-        let blanks = i
-        while i < bytes.count, i - blanks <= 16, wordCharacter(bytes, at: i) == nil { i += characterLength(bytes[i]) }
-        guard i < bytes.count, let n = wordCharacter(bytes, at: i) else { return nil }
-        return min(i + n, bytes.count)
-    }
-
-    /// The length of the character at `i` when it is part of a word; nil for a break: space, tab, line feed,
-    /// hyphen, soft hyphen (C2 AD), line separator (E2 80 A8). A blank is one byte or those sequences' first.
-    private static func wordCharacter(_ bytes: [UInt8], at i: Int) -> Int? {
-        let b = bytes[i]
-        if b < 0x80 { return b == 0x20 || b == 0x09 || b == 0x0A || b == 0x2D ? nil : 1 }
-        if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xAD { return nil }
-        if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 { return nil }
-        return characterLength(b)
-    }
-
-    private static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-    }
-
-    private static func characterLength(_ lead: UInt8) -> Int {
-        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 
     /// The width on one line of the word from `offset` (its bytes `inWord`, and a hyphen after it), laid out
@@ -455,7 +426,7 @@ extension Paginator {
     /// word per try (Pango's cost quadratic in it) took 13 s for 8 columns beside an @exclude.
     private func fragmentLayout(_ p: ParagraphLayout, bytes: [UInt8], from offset: Int, x: Double, width: Double,
                                 frame: ColumnFrame, fontSize: Double, direction: BaseDirection,
-                                lines: Int = 8) -> FragmentReuse {
+                                lines: Int = 8, seen: FragmentReuse? = nil) -> FragmentReuse {
         // Text for `lines` lines of the fragment, at least 64 bytes. The total-fit breaker's first line looks ahead
         // over the eight lines' worth; it had 256 bytes at least, a dozen narrow lines of which each band used one
         // (a 14,400-letter word beside a circle on small pages: 2.4 s, now 0.8). Ragged lines are broken greedily,
@@ -467,10 +438,19 @@ extension Paginator {
         // letters, which no look-ahead changes (the total-fit breaker's would), and Pango shapes the rest of the
         // layout's text again for each line: there the estimate alone holds (a 50,000-letter word in 12 columns
         // beside a triangle, 208 pages: 5.1 s, 2.8 with this alone).
-        let longWord = !ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine)
-            && bytes[offset..<min(bytes.count, offset + 65)].allSatisfy(Self.isASCIIAlphanumeric)
-        let floor = longWord ? 2 * lines : lines >= 8 ? 64 : 8 * lines
-        var budget = max(floor, clampedInt(min(Double(lines) * width / (0.4 * max(fontSize, 1)), 65_536)))
+        let greedy = !ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine)
+        let longWord = greedy && bytes[offset..<min(bytes.count, offset + 65)].allSatisfy(Self.isASCIIAlphanumeric)
+        var floor = longWord ? 2 * lines : lines >= 8 ? 64 : 8 * lines
+        // Bytes a line holds: at 0.4 em a character, or (greedy lines) as the last fragment layout made showed, at
+        // this width. Two letters a line in narrow columns of large type got 46 lines for 18 asked, and Pango's
+        // work grows with the square of a layout's lines (fuzzed 400 KB beside a circle: layout 6.6 s, now 5.1).
+        var perLine = width / (0.4 * max(fontSize, 1))
+        if greedy, let r = seen, r.layout.lines.count >= 3, r.width > 0, r.end > r.base {
+            let shown = Double(r.end - r.base) / Double(r.layout.lines.count) * (width / r.width)
+            perLine = min(perLine, 1.15 * shown + 0.25)
+            floor = 2 * lines
+        }
+        var budget = max(floor, clampedInt(min(Double(lines) * perLine, 65_536)))
         var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,
                                     direction: direction)

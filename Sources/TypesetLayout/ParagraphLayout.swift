@@ -330,6 +330,7 @@ public final class ParagraphLayout {
             boxes.append(line)
         }
         singleLines = boxes
+        LayoutWork.countLines(boxes.count)
 
         var spans: [(range: Range<Int>, target: LinkTarget)] = []
         for run in runs {

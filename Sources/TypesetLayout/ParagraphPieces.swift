@@ -23,6 +23,7 @@ public enum LayoutWork {
     nonisolated(unsafe) private static var fromPlans = 0  // guarded by `lock`
     nonisolated(unsafe) private static var fromWorkers = 0  // guarded by `lock`
     nonisolated(unsafe) private static var guessed = 0  // guarded by `lock`
+    nonisolated(unsafe) private static var lines = 0  // guarded by `lock`
 
     public static var bytesLaidOut: Int {
         get { lock.withLock { bytes } }
@@ -60,6 +61,15 @@ public enum LayoutWork {
     }
 
     static func countPiecesGuessed(_ n: Int) { lock.withLock { guessed += n } }
+
+    /// Lines of all the single Pango layouts made: Pango shapes the rest of a layout again for each line it
+    /// breaks off, so lines made and not placed are the work a test can count.
+    public static var linesLaidOut: Int {
+        get { lock.withLock { lines } }
+        set { lock.withLock { lines = newValue } }
+    }
+
+    static func countLines(_ n: Int) { lock.withLock { lines += n } }
 
     static func count(_ bytes: Int, paragraphs: Int = 0) {
         lock.withLock {

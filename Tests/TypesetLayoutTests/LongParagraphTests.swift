@@ -27,6 +27,7 @@ final class LongParagraphTests: XCTestCase {
     private func resetWork() {
         LayoutWork.bytesLaidOut = 0
         LayoutWork.largestLayout = 0
+        LayoutWork.linesLaidOut = 0
     }
 
     func testParagraphPastPangosRangeKeepsAllItsLines() {
@@ -235,18 +236,54 @@ final class LongParagraphTests: XCTestCase {
         XCTAssertLessThan(perByte, 25, "bytes laid out per byte of text (57 with 256-byte fragments, 17 now)")
     }
 
+    func testLargeTypeInNarrowColumnsBesideACircleSizesFragmentsByTheirLines() throws {
+        // pipeline_fuzz: 400 KB of 18pt words in 3 narrow columns beside a circle, 8 s of layout. A fragment
+        // layout's text was sized at 0.4 em a character; words broken two letters a line with a hyphen gave 46
+        // lines where 18 were asked, and Pango shapes the rest of a layout again for each line it breaks off.
+        var seed: UInt64 = 7
+        func letter() -> Character {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Character(UnicodeScalar(UInt8(97 + (seed >> 33) % 26)))
+        }
+        let words = (0 ..< 400).map { k in String((0 ..< 1 + (k * 11) % 37).map { _ in letter() }) }
+        let text = (words + [String(repeating: "q", count: 3_000)] + words).joined(separator: " ")
+        for justified in [false, true] {
+            var style = ParagraphStyle()
+            style.greedyBreaking = true
+            if justified { style.alignment = .justify }
+            let paragraph = Fixture.paragraph(text, style: style, attributes: Fixture.attributes(size: 18))
+            var placed = 0
+            let characters = try bytesOnLinesBesideACircle(.paragraph(paragraph), cx: 93, cy: 120, columns: 3,
+                                                           lines: &placed)
+            XCTAssertGreaterThanOrEqual(characters, text.utf8.count, "every byte is on a line")
+            let perLine = Double(LayoutWork.linesLaidOut) / Double(placed)
+            // 6.6 and 7.0 with the 0.4 em estimate; 5.7 and 5.6 sized by the lines the last layout showed.
+            XCTAssertLessThan(perLine, 6.2, "lines laid out per line placed, justified \(justified)")
+        }
+    }
+
     /// Lays out `block` on 300 x 400pt pages with a circle of radius 85 on every page, after resetting the work
     /// counters; the bytes of all lines placed.
     private func bytesOnLinesBesideACircle(_ block: LayoutBlock, cx: Double, cy: Double, columns: Int) throws -> Int {
+        var lines = 0
+        return try bytesOnLinesBesideACircle(block, cx: cx, cy: cy, columns: columns, lines: &lines)
+    }
+
+    /// The same, and the number of lines placed.
+    private func bytesOnLinesBesideACircle(_ block: LayoutBlock, cx: Double, cy: Double, columns: Int,
+                                           lines: inout Int) throws -> Int {
         var doc = Fixture.document([.exclusion(Exclusion(shape: .circle(cx: cx, cy: cy, r: 85), pages: .all)), block],
                                    columns: columns)
         doc.page.width = 300
         doc.page.height = 400
         resetWork()
         var characters = 0
+        var placed = 0
         _ = try DocumentLayout.paginate(doc) { page in
+            placed += page.lines.count
             for line in page.lines { characters += line.box.length }
         }
+        lines = placed
         return characters
     }
 
