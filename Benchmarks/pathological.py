@@ -2,8 +2,8 @@
 """cmark's pathological inputs (and RT's own) through the whole typeset binary at two sizes: CPU seconds per
 MB at each, the slope between them, and peak memory.
 
-Usage: pathological.py TYPESET OUTDIR [TIMEOUT_SECONDS]. Prints one line per input; an input that does not
-finish in the timeout is shown as such (the parser alone is held linear by Tests/RTSyntaxTests/ScalingTests).
+Usage: pathological.py TYPESET OUTDIR [TIMEOUT_SECONDS [REFERENCE_MARKUP]]. Prints one line per input; an input
+that does not finish in the timeout is shown as such (the parser alone is held linear by Tests/RTSyntaxTests/ScalingTests).
 With PATHOLOGICAL_BOUND=1 (`make bench BENCH_BOUND=1`) each input is also built at 8,000,000 bytes, just under
 the input bound, for issue 8's memory target (peak under 300 MB for the largest allowed input).
 """
@@ -53,7 +53,11 @@ CASES = {
     "==a== marks": lambda n: rep("==a== ", n),
     "[a]{color} spans": lambda n: rep("[a]{color=red} ", n),
     "[a](/x) links": lambda n: rep("[a](/x) ", n),
+    # Output far larger than the text: half a word a line, as in issue 8's 7.5 MB paragraph in 16 columns.
+    "16 columns": lambda n: "---\ncolumns: 16\n---\n" + rep("word ", n),
 }
+# The same text through Pango and Cairo alone (reference_markup.c): its mode and the bytes of RT source per unit.
+FLOORS = {"*a* pairs": ("em", 4), "`a` code": ("code", 4), "==a== marks": ("mark", 6), "16 columns": ("narrow", 5)}
 BOUND = 8_000_000
 MEMORY_TARGET_MB = 300
 
@@ -84,9 +88,20 @@ def run(typeset, out, text, limit):
     return cpu, time.monotonic() - start, usage.ru_maxrss / 1024, status
 
 
+def floor(reference, out, mode, units, layout_only):
+    """CPU seconds of the bare C loop for `units` units of `mode` (drawing left out with `layout_only`)."""
+    env = dict(os.environ, LAYOUT_ONLY="1") if layout_only else {k: v for k, v in os.environ.items() if k != "LAYOUT_ONLY"}
+    proc = subprocess.Popen([reference, mode, str(units), os.path.join(out, "floor.pdf")], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, code, usage = os.wait4(proc.pid, 0)
+    return usage.ru_utime + usage.ru_stime if code == 0 else float("nan")
+
+
 def main():
     typeset, out = sys.argv[1], sys.argv[2]
     limit = float(sys.argv[3]) if len(sys.argv) > 3 else 60
+    reference = sys.argv[4] if len(sys.argv) > 4 else None
+    walls = {}
     os.makedirs(out, exist_ok=True)
     print("CPU seconds per MB at about 200 KB and 1 MB, and the slope between them (start-up left out);")
     print("issue 8's target is 2 s/MB. Peak memory at 1 MB.")
@@ -98,8 +113,23 @@ def main():
         cpu_a, _, _, note_a = run(typeset, out, small, limit)
         cpu_b, wall_b, peak, note_b = run(typeset, out, large, limit)
         slope = (cpu_b - cpu_a) / ((b - a) / 1048576)
+        walls[name] = (wall_b, cpu_b, b)
         print(f"{name:16} {a:8} {cpu_a:6.2f} {cpu_a / (a / 1048576):5.2f} | {b:8} {cpu_b:6.2f} {wall_b:6.2f} "
               f"{cpu_b / (b / 1048576):5.2f} {slope:6.2f} {peak:7.0f}{note_a}{note_b}", flush=True)
+    if reference:
+        # Where 2 s/MB is out of reach for any program on these libraries: one PDF surface is drawn on one thread,
+        # so the drawing alone bounds the wall time however many cores lay the lines out.
+        print("Pango and Cairo alone on the same text (Benchmarks/reference_markup.c: one thread, untagged), CPU s "
+              "per MB of RT source, and the drawing's share; typeset's wall and CPU s/MB from the table above.")
+        for name, (mode, per_unit) in FLOORS.items():
+            if name not in walls:
+                continue
+            wall, cpu, size = walls[name]
+            units = size // per_unit
+            whole, layout = floor(reference, out, mode, units, False), floor(reference, out, mode, units, True)
+            mb = units * per_unit / 1048576
+            print(f"{name:16} C loop {whole / mb:5.2f} s/MB, drawing {(whole - layout) / mb:5.2f} | "
+                  f"typeset wall {wall / (size / 1048576):5.2f} cpu {cpu / (size / 1048576):5.2f}", flush=True)
     if os.environ.get("PATHOLOGICAL_BOUND") == "1":
         print(f"At the input bound ({BOUND} bytes): wall and CPU seconds, CPU s/MB, peak memory "
               f"(target {MEMORY_TARGET_MB} MB).")
