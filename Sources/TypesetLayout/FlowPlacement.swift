@@ -440,15 +440,16 @@ extension Paginator {
         // beside a triangle, 208 pages: 5.1 s, 2.8 with this alone).
         let greedy = !ParagraphLayout.usesTotalFit(p.paragraph.style, hasTab: false, engine: engine)
         let longWord = greedy && bytes[offset..<min(bytes.count, offset + 65)].allSatisfy(Self.isASCIIAlphanumeric)
-        var floor = longWord ? 2 * lines : lines >= 8 ? 64 : 8 * lines
-        // Bytes a line holds: at 0.4 em a character, or (greedy lines) as the last fragment layout made showed, at
-        // this width. Two letters a line in narrow columns of large type got 46 lines for 18 asked, and Pango's
-        // work grows with the square of a layout's lines (fuzzed 400 KB beside a circle: layout 6.6 s, now 5.1).
+        let floor = longWord ? 2 * lines : lines >= 8 ? 64 : 8 * lines
+        // Bytes a line holds: at 0.4 em a character, or inside a long word as the last fragment layout made showed
+        // at this width. Two letters a line in narrow columns of large type got 46 lines for 18 asked, and Pango's
+        // work grows with the square of a layout's lines (fuzzed 400 KB beside a circle: 3.1 million shapings,
+        // 2.4 now). Elsewhere the generous estimate stays: its extra lines serve the bands below where bands are
+        // alike (sized for all greedy text, 16 centred columns beside a triangle shaped 2.6 million times, not 2.2).
         var perLine = width / (0.4 * max(fontSize, 1))
-        if greedy, let r = seen, r.layout.lines.count >= 3, r.width > 0, r.end > r.base {
+        if longWord, let r = seen, r.layout.lines.count >= 3, r.width > 0, r.end > r.base {
             let shown = Double(r.end - r.base) / Double(r.layout.lines.count) * (width / r.width)
             perLine = min(perLine, 1.15 * shown + 0.25)
-            floor = 2 * lines
         }
         var budget = max(floor, clampedInt(min(Double(lines) * perLine, 65_536)))
         var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
