@@ -179,9 +179,11 @@ enum Deflate {
     static let qpdfOutputBuffer = 65_536
 
     /// Whether qpdf reads `compressed` without warning "input stream is complete but output may still be valid".
-    /// It warns, though the data is whole, when inflating a piece fills its buffer exactly as the piece runs
-    /// out: it calls zlib once more with nothing to do (Pl_Flate's Z_BUF_ERROR case). `qpdf --check` counts
-    /// the warning; a fuzzed document's page stream met it (1 in some thousands of streams over 64 KB).
+    /// It warns, though the data is whole, when one call of inflate fills its 64 KB buffer exactly as a piece
+    /// runs out: it calls zlib once more with nothing to do (Pl_Flate's Z_BUF_ERROR case). `qpdf --check` counts
+    /// the warning; fuzzed documents' page streams met it (1 in some thousands of streams over 64 KB). As in
+    /// Pl_Flate::handleData, the buffer is emptied after every call that wrote to it, not only when full: a
+    /// model that emptied it only when full passed a 376 KB page stream that qpdf warned about (issue 8).
     static func readsCleanlyInQPDF(_ compressed: UnsafeRawBufferPointer) -> Bool {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -199,17 +201,17 @@ enum Deflate {
                 stream.pointee.next_in = UnsafeMutablePointer(mutating: input + offset)
                 stream.pointee.avail_in = uInt(piece)
                 offset += piece
-                while true {
+                var done = false
+                while !done {
                     let status = inflate(stream, Z_SYNC_FLUSH)
                     if status == Z_BUF_ERROR { return false }
                     guard status == Z_OK || status == Z_STREAM_END else { return true }  // not this warning
-                    let full = stream.pointee.avail_out == 0
-                    if full {
+                    if status == Z_STREAM_END { return true }
+                    done = stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0
+                    if stream.pointee.avail_out < uInt(buffer.count) {
                         stream.pointee.next_out = buffer.baseAddress
                         stream.pointee.avail_out = uInt(buffer.count)
                     }
-                    if status == Z_STREAM_END { return true }
-                    if stream.pointee.avail_in == 0 && !full { break }
                 }
             }
             return true
