@@ -32,6 +32,7 @@ struct CairoPages {
                 annotations.append([])
             }
             dictionaries.append(pdf.kept(page, removing: ["/StructParents", "/Tabs"] + (hasLinks ? ["/Annots"] : [])))
+            if p % 16 == 15 { pdf.dropMappedPages() }  // qpdf reads the page's objects again (QPDFFile)
         }
         self.dictionaries = dictionaries
         self.annotations = annotations

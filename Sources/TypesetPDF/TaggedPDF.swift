@@ -80,7 +80,7 @@ enum TaggedPDF {
     /// streams, and keeps what the rest of the stage needs of cairo's file.
     static func rewritePages(_ pdf: QPDFFile, _ input: TaggingInput, _ update: inout IncrementalUpdate,
                              memo: PageStreamMemo?) throws -> CairoPages {
-        let pages = (0..<pdf.pageCount).map(pdf.page)
+        let pages = pdf.pagesReadInTurn() ?? (0..<pdf.pageCount).map(pdf.page)
         pdf.dropMappedPages()
         guard pages.count == input.pages.count else {
             throw QPDFError(description: "\(pages.count) pages written but \(input.pages.count) recorded")
@@ -182,7 +182,8 @@ enum TaggedPDF {
 
     /// cairo's other streams written uncompressed (it compresses no content: see PDFRenderer), compressed here.
     static func compressRest(_ pdf: QPDFFile, _ update: inout IncrementalUpdate) throws {
-        for number in update.unfilteredStreams() where !update.replaces(number) {
+        for (k, number) in update.unfilteredStreams().filter({ !update.replaces($0) }).enumerated() {
+            if k % 16 == 15 { pdf.dropMappedPages() }  // fonts and images read: not kept resident (QPDFFile)
             let stream = pdf.object(number)
             guard pdf.isStream(stream), let data = pdf.streamData(stream), let packed = Deflate.fast(data) else { continue }
             let dictionary = qpdf_oh_get_dict(pdf.q, stream)

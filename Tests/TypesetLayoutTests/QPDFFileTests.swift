@@ -1,6 +1,6 @@
-// qpdf reads a small file from a memory mapping (no system call per object) and a large one through stdio
-// (its mapped pages would add its size to the peak): both give the same objects, and letting the mapped pages
-// go does not change what is read afterwards.
+// qpdf reads cairo's file from a memory mapping (no system call per object), small or large: letting the mapped
+// pages go does not change what is read afterwards, and the page tree read a few pages at a time
+// (`pagesReadInTurn`) lists the pages qpdf lists, in its order.
 
 import CPangoCairo
 import Foundation
@@ -63,15 +63,62 @@ final class QPDFFileTests: XCTestCase {
         XCTAssertEqual(Array(after), before)
     }
 
-    func testALargeFileIsReadThroughStdioWithTheSameObjects() throws {
+    func testALargeFileIsMappedTooWithTheSameObjects() throws {
         let path = makePDF("large.pdf", pages: 3, noise: 1000)
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        XCTAssertGreaterThan(size, QPDFFile.mappedLimit)
+        XCTAssertGreaterThan(size, 3_000_000)
         let pdf = try QPDFFile(path: path)
-        XCTAssertFalse(pdf.isMapped)
+        XCTAssertTrue(pdf.isMapped)
         XCTAssertEqual(pdf.pageCount, 3)
-        XCTAssertTrue((0 ..< 3).allSatisfy { (contents(pdf, page: $0)?.count ?? 0) > 0 })
+        let before = (0 ..< 3).map { contents(pdf, page: $0) }
+        XCTAssertTrue(before.allSatisfy { ($0?.count ?? 0) > 0 })
+        pdf.dropMappedPages()
+        XCTAssertEqual((0 ..< 3).map { contents(pdf, page: $0) }, before)
     }
+
+    func testPagesReadInTurnAreQPDFsPagesInOrder() throws {
+        let path = makePDF("many.pdf", pages: 100, noise: 0)
+        let pdf = try QPDFFile(path: path)
+        let walked = try XCTUnwrap(pdf.pagesReadInTurn()).map(pdf.objectNumber)
+        let listed = try QPDFFile(path: path)  // qpdf's own list, from a reader of its own
+        XCTAssertEqual(walked.count, 100)
+        XCTAssertEqual(walked, (0 ..< 100).map { listed.objectNumber(listed.page($0)) })
+        // The handles read page by page serve the stage as qpdf's do.
+        XCTAssertTrue(try XCTUnwrap(pdf.pagesReadInTurn()).allSatisfy { (pdf.streamData(pdf.key($0, "/Contents"))?.count ?? 0) > 0 })
+    }
+
+    /// A page tree of two levels (cairo writes one): the walk goes depth first, as qpdf does.
+    func testPagesReadInTurnWalkANestedTreeInQPDFsOrder() throws {
+        let path = dir + "/nested.pdf"
+        try Data(Self.nestedTreePDF.utf8).write(to: URL(fileURLWithPath: path))
+        let pdf = try QPDFFile(path: path)
+        let walked = try XCTUnwrap(pdf.pagesReadInTurn()).map(pdf.objectNumber)
+        XCTAssertEqual(walked, [4, 5, 6])
+        XCTAssertEqual((0 ..< pdf.pageCount).map { pdf.objectNumber(pdf.page($0)) }, walked)
+    }
+
+    /// A tree that names a page twice is not walked (qpdf's own list is used then).
+    func testPagesReadInTurnRefuseATreeThatRepeatsAPage() throws {
+        let path = dir + "/repeated.pdf"
+        try Data(Self.nestedTreePDF.replacingOccurrences(of: "/Kids [3 0 R 6 0 R]", with: "/Kids [3 0 R 4 0 R]").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        XCTAssertNil(try QPDFFile(path: path).pagesReadInTurn())
+    }
+
+    /// Catalog 1, root node 2 with kids [3 (a node with pages 4 and 5), 6]. Offsets are left for qpdf to find
+    /// (it rebuilds the cross-reference table of a file without one).
+    private static let nestedTreePDF = """
+        %PDF-1.4
+        1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+        2 0 obj << /Type /Pages /Kids [3 0 R 6 0 R] /Count 3 /MediaBox [0 0 100 100] >> endobj
+        3 0 obj << /Type /Pages /Parent 2 0 R /Kids [4 0 R 5 0 R] /Count 2 >> endobj
+        4 0 obj << /Type /Page /Parent 3 0 R >> endobj
+        5 0 obj << /Type /Page /Parent 3 0 R >> endobj
+        6 0 obj << /Type /Page /Parent 2 0 R >> endobj
+        trailer << /Root 1 0 R /Size 7 >>
+        %%EOF
+
+        """
 
     func testAFileThatIsNotAPDFIsAnError() throws {
         let path = dir + "/not.pdf"
