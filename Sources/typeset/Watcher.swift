@@ -1,26 +1,20 @@
-// `--watch`: rebuild when any input's modification time changes. Polling (once a second) needs no
-// platform API and covers every input the last build read: includes, template, data, images, fonts.
+// `--watch`: rebuild when any input changes. Polling (once a second) needs no platform API and covers every input
+// the last build read: includes, template, data, images, fonts. What counts as a change: WatchedInputs.swift.
 
 import Foundation
+import TypesetKit
 
 enum Watcher {
-    /// `build` runs one build and returns the files it read.
-    static func run(build: () -> [String]) -> Never {
-        var stamps = stampsOf(build())
+    /// `first`: the document (known before the first build); `build` runs one build and returns the files it read.
+    static func run(first: [String], build: () -> [String]) -> Never {
+        var inputs = WatchedInputs(first)
+        inputs.record(build)
         while true {
             Thread.sleep(forTimeInterval: 1)
-            if stampsOf(Array(stamps.keys)) != stamps {
+            if inputs.changed() {
                 printError("typeset: change detected, rebuilding")
-                stamps = stampsOf(build())
+                inputs.record(build)
             }
         }
-    }
-
-    private static func stampsOf(_ paths: [String]) -> [String: Date] {
-        var out: [String: Date] = [:]
-        for path in paths {
-            out[path] = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date ?? .distantPast
-        }
-        return out
     }
 }

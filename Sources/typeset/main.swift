@@ -153,7 +153,9 @@ struct Typeset: ParsableCommand {
         let request = makeRequest()
         if watch {
             let incremental = IncrementalBuild()
-            Watcher.run {
+            let document: [String]
+            if case .file(let path) = request.input { document = [path] } else { document = [] }
+            Watcher.run(first: document) {
                 let clock = Date()
                 let result = build(request, incremental: incremental)
                 if result.succeeded, !quiet, case .file(let out) = request.output {
