@@ -47,24 +47,10 @@ final class QPDFInflateModelTests: XCTestCase {
         return path
     }
 
-    /// `qpdf --check`: its exit status and everything it printed.
-    private func qpdfCheck(_ path: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
-        process.arguments = ["--check", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
-    }
-
     func testTheModelSeesTheStreamQPDFWarnsAbout() throws {
         let compressed = try fixture()
         XCTAssertFalse(compressed.withUnsafeBytes(Deflate.readsCleanlyInQPDF))
-        let check = try qpdfCheck(try pdf(content: compressed, name: "fixture"))
+        let check = try PDFTool.qpdfCheck(try pdf(content: compressed, name: "fixture"))
         XCTAssertTrue(check.output.contains("input stream is complete but output may still be valid"), check.output)
     }
 
@@ -75,7 +61,7 @@ final class QPDFInflateModelTests: XCTestCase {
         XCTAssertNotEqual([UInt8](packed), try fixture(), "zlib level 1 alone gives the stream qpdf warns about")
         XCTAssertTrue(packed.withUnsafeBytes(Deflate.readsCleanlyInQPDF))
         XCTAssertEqual(try inflated([UInt8](packed)), content)
-        let check = try qpdfCheck(try pdf(content: [UInt8](packed), name: "packed"))
+        let check = try PDFTool.qpdfCheck(try pdf(content: [UInt8](packed), name: "packed"))
         XCTAssertEqual(check.status, 0, check.output)
         XCTAssertFalse(check.output.contains("WARNING"), check.output)
     }

@@ -85,17 +85,23 @@ enum PDFTool {
 
     /// `qpdf --check` finds no damage and no warning: every PDF a test writes goes through this.
     static func assertValid(_ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard let check = try? qpdfCheck(path) else { XCTFail("qpdf did not run", file: file, line: line); return }
+        XCTAssertEqual(check.status, 0, "qpdf --check \(path): \(check.output)", file: file, line: line)
+        XCTAssertFalse(check.output.contains("WARNING"), "qpdf --check \(path): \(check.output)", file: file, line: line)
+    }
+
+    /// `qpdf --check`: its exit status and everything it printed (warnings go to standard error).
+    static func qpdfCheck(_ path: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/qpdf")
         process.arguments = ["--check", path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        do { try process.run() } catch { XCTFail("qpdf did not run: \(error)", file: file, line: line); return }
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "qpdf --check \(path): \(out)", file: file, line: line)
-        XCTAssertFalse(out.contains("WARNING"), "qpdf --check \(path): \(out)", file: file, line: line)
+        return (process.terminationStatus, output)
     }
 
     /// Runs a tool and returns its standard output.
