@@ -63,13 +63,14 @@ final class PieceBuilder {
     /// or has only one line).
     func build(from offset: Int, diagnostics: inout [Diagnostic]) -> BuiltPiece {
         var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget)
-        var lineBreaks: [Int] = []
+        var lineBreaks: [Int] = [], plannedLines: [Int] = []
         if let planned = plannedEnd(from: offset, before: end) {
             end = planned.end
             lineBreaks = planned.breaks
+            plannedLines = planned.lines
         }
         let piece = layout(slice(offset..<end), breaks: lineBreaks, diagnostics: &diagnostics)
-        if !lineBreaks.isEmpty { LayoutWork.countUnplanned(PieceBuilder.unplanned(piece, lineBreaks)) }
+        if !plannedLines.isEmpty { LayoutWork.countUnplanned(PieceBuilder.unplanned(piece, plannedLines)) }
         let pieceLines = piece.lines
         var kept = pieceLines.count
         var next = end
@@ -118,17 +119,21 @@ final class PieceBuilder {
     }()
 
     /// Where the piece from `offset` ends when unbreakable text is near: before a stretch that starts later, or
-    /// at the end of the planned lines of one that starts here (with their line starts); nil: at `end`.
-    private func plannedEnd(from offset: Int, before end: Int) -> (end: Int, breaks: [Int])? {
+    /// at the end of the planned lines of one that starts here (with the line starts that begin Pango items, and
+    /// all the line starts); nil: at `end`.
+    private func plannedEnd(from offset: Int, before end: Int) -> (end: Int, breaks: [Int], lines: [Int])? {
         let style = paragraph.style
         // Justified text is broken by the total-fit breaker (which breaks overlong words itself).
         guard style.wrap == .word || style.wrap == .char,
               !ParagraphLayout.usesTotalFit(style, hasTab: false, engine: engine) else { return nil }
         var scan = min(bytes.count, max(end, offset + wordBudget + 1))
         while scan < bytes.count && bytes[scan] & 0xC0 == 0x80 { scan -= 1 }  // whole characters only
+        if let unplanned, unplanned.lowerBound <= offset, offset < unplanned.upperBound - PieceBuilder.windowMargin {
+            return nil
+        }
         guard let stretch = UnbreakableText.stretch(bytes, from: offset, upTo: scan, minLength: wordBudget,
                                                     code: style.wrap == .char, language: language) else { return nil }
-        if stretch.lowerBound > offset { return (min(end, stretch.lowerBound), []) }
+        if stretch.lowerBound > offset { return (min(end, stretch.lowerBound), [], []) }
         // Planning pays where Pango would shape the rest of a long item again for every line it breaks off. A
         // stretch whose style changes every few letters (`*a*b` x 250,000) is short items already: Pango lays it
         // out in linear time unplanned, and planning shaped it twice (43% of its layout).
@@ -143,10 +148,19 @@ final class PieceBuilder {
         let window = ParagraphLayout.slice(paragraph, bytes: bytes, offset..<windowEnd)
         guard let plan = UnbreakableText.planLines(window, columnWidth: columnWidth, engine: engine,
                                                    markIndent: markIndent, maxLines: PieceBuilder.plannedLines),
-              let last = plan.starts.last, plan.end > last else { return nil }
-        if plan.starts.count >= PieceBuilder.plannedLines { return (offset + last, Array(plan.starts.dropLast())) }
-        return (offset + plan.end, plan.starts)
+              let last = plan.starts.last, plan.end > last else {
+            unplanned = offset ..< windowEnd
+            return nil
+        }
+        if plan.starts.count >= PieceBuilder.plannedLines {
+            return (offset + last, plan.items.filter { $0 < last }, Array(plan.starts.dropLast()))
+        }
+        return (offset + plan.end, plan.items, plan.starts)
     }
+
+    /// The last window `planLines` would not plan (an image or a tab in it): its pieces are laid out by Pango
+    /// alone, and not measured again each.
+    private var unplanned: Range<Int>? = nil
 
     /// Attribute runs this long or shorter make Pango items short enough to break unplanned.
     static let shortRunBytes = 64

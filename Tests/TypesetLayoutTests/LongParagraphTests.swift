@@ -169,6 +169,35 @@ final class LongParagraphTests: XCTestCase {
         }
     }
 
+    func testPlannedLinesInAColumnTwoLettersWideStayInIt() {
+        // 14pt text without a break in a 19pt column (16 columns on A4) is one letter and a hyphen a line. Each
+        // planned line made a Pango item of its own, and Pango set a whole next item beside a line when it fitted
+        // without the hyphen that ending the line there then added: lines of two letters, 3-5pt past the edge.
+        let width = 18.87
+        for (unit, size) in [("abcdefghij", 14.0), ("abcdefghijklmnopqrstuvwxyz", 10.0)] {
+            let p = Fixture.paragraph(String(repeating: unit, count: 20_000 / unit.utf8.count),
+                                      attributes: Fixture.attributes(size: size))
+            resetWork()
+            LayoutWork.bytesMeasured = 0
+            let pieces = layout(p, width: width)
+            // Not planned where the letters do not pair up (a window is measured once, not for every piece), and
+            // laid out by Pango in short pieces: each byte handed to it about once.
+            XCTAssertLessThan(LayoutWork.bytesMeasured, 2 * 16_384 + 1_000, unit)
+            XCTAssertLessThan(Double(LayoutWork.bytesLaidOut), 1.5 * 20_000, unit)
+            var diagnostics: [Diagnostic] = []
+            let whole = ParagraphLayout(single: Fixture.paragraph(String(repeating: unit, count: 2),
+                                                                  attributes: Fixture.attributes(size: size)),
+                                        columnWidth: width, engine: .shared, images: ImageCache(),
+                                        diagnostics: &diagnostics)
+            assertCoversText(pieces)
+            XCTAssertTrue(pieces.lines.allSatisfy { $0.width <= width + 0.01 },
+                          "\(unit): widest line \(pieces.lines.map(\.width).max() ?? 0)pt in a \(width)pt column")
+            // The first lines are Pango's own, as in a layout of a little of the text without pieces.
+            let n = min(whole.lines.count - 2, 12)
+            XCTAssertEqual(Array(pieces.lines.prefix(n).map(\.startIndex)), Array(whole.lines.prefix(n).map(\.startIndex)), unit)
+        }
+    }
+
     func testTheQuickCheckNeverHidesAnUnbreakableStretch() {
         // Prose skips Pango's break analysis when a cheap byte test finds breaks; it must never skip a stretch.
         let language = pango_language_from_string("en")

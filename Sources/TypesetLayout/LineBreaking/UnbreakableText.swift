@@ -5,7 +5,8 @@
 // lines). Here the text is shaped once without a width, the line ends are planned from the cumulative advances
 // as Pango chooses them, and each planned line is made a Pango item of its own (an attribute boundary), so
 // Pango shapes every line once: linear, about 0.9 µs a character (C probe on Pango 1.50). Pango still makes
-// every break itself, so a plan that is off costs time, never a different line.
+// every break itself; item boundaries go only where Pango breaks the same with them as without (itemStarts:
+// in a column a letter or two wide it did not), so a plan that is off costs time, not a different line.
 
 import CPangoCairo
 import Foundation
@@ -119,10 +120,10 @@ enum UnbreakableText {
     }
 
     /// Plans the lines of the unbreakable stretch that starts `window`'s text (a paragraph's part, as a piece of
-    /// it is laid out): where its lines start and where the stretch ends, both in the window's offsets, at most
-    /// `maxLines` lines. Nil when the window cannot be planned so (an image or a tab in it).
+    /// it is laid out): where its lines start, which of those start a Pango item (`itemStarts`) and where the
+    /// stretch ends, all in the window's offsets, at most `maxLines` lines. Nil when the window cannot be planned so (an image or a tab in it).
     static func planLines(_ window: AttributedParagraph, columnWidth: Double, engine: LayoutEngine, markIndent: Double,
-                          maxLines: Int) -> (starts: [Int], end: Int)? {
+                          maxLines: Int) -> (starts: [Int], items: [Int], end: Int)? {
         let style = window.style
         guard window.attachments.isEmpty, !window.text.utf8.contains(9), !window.text.isEmpty else { return nil }
         let handle = LayoutHandle(engine: engine)
@@ -161,7 +162,53 @@ enum UnbreakableText {
         let hyphen = Int(toPango(engine.hyphenWidth(base)))
         let starts = lineStarts(m, chars: end, byteOf: byteOf, hyphen: hyphen, lineWidth: { $0 == 0 ? first : others },
                                 maxLines: maxLines)
-        return (starts, byteOf[end])
+        guard let items = itemStarts(m, lineStarts: starts, end: end, byteOf: byteOf, hyphen: hyphen,
+                                     lineWidth: { $0 == 0 ? first : others }) else { return nil }
+        return (starts, items, byteOf[end])
+    }
+
+    /// Planned lines an item may hold at most; a stretch whose lines would need longer items is not planned.
+    static let maxItemLines = 8
+
+    /// The planned line starts that begin a Pango item (an attribute boundary), in bytes; nil when the plan
+    /// cannot be given to Pango safely. Pango takes a whole item that fits in the room a line has left, without
+    /// the hyphen that ending the line after it then adds: with every planned line an item of its own, a line a
+    /// letter or two wide (14pt in a 19pt column) was set with the next on one line, past the column's edge. So
+    /// an item ends after line j only where lines j and j + 1 together are wider than a line and a hyphen (the
+    /// next item cannot fit beside line j), and an item of several lines only where its last two lines are too
+    /// (its rest cannot fit on one line); inside an item Pango breaks where it was planned. In a column a few
+    /// letters wide, where lines pair up nowhere, the stretch is not planned (Pango breaks it in short pieces).
+    static func itemStarts(_ m: ParagraphMeasurement, lineStarts starts: [Int], end: Int, byteOf: [Int], hyphen: Int,
+                           lineWidth: (Int) -> Int32) -> [Int]? {
+        guard !starts.isEmpty else { return starts }
+        var chars: [Int] = [0]  // line i is characters chars[i] ..< chars[i + 1]; the last one ends at `end`
+        chars.reserveCapacity(starts.count + 2)
+        var c = 0
+        for start in starts {  // byte offsets to character indices (both ascending)
+            while c < byteOf.count && byteOf[c] < start { c += 1 }
+            chars.append(c)
+        }
+        chars.append(max(end, c))
+        var widths: [Int] = []
+        widths.reserveCapacity(chars.count - 1)
+        for line in 0 ..< chars.count - 1 {
+            var w = 0
+            for k in chars[line] ..< min(chars[line + 1], m.advance.count) { w += Int(m.advance[k]) }
+            widths.append(w)
+        }
+        func apart(_ j: Int) -> Bool { widths[j] + widths[j + 1] > Int(lineWidth(j)) + hyphen }
+        var items: [Int] = []
+        items.reserveCapacity(starts.count)
+        var first = 0  // the current item's first line
+        for b in 1 ..< widths.count {  // a boundary at the start of line b ends the item at line b - 1
+            if apart(b - 1) && (b - 1 == first || apart(b - 2)) {
+                items.append(starts[b - 1])
+                first = b
+            } else if b - first >= maxItemLines {
+                return nil
+            }
+        }
+        return items
     }
 }
 
