@@ -52,6 +52,23 @@ final class MicrotypeTests: XCTestCase {
         }
     }
 
+    /// A word too long for a line is broken between letters, and its lines have no spaces, so justification
+    /// never expands them (nor letter-spaces them): the breaker must not plan such a line up to 2% past the
+    /// column, counting on a shrink that never comes. At 24pt, 34 letters were set 4.4pt past the edge.
+    func testALineWithoutSpacesIsNeverPlannedWiderThanTheColumn() throws {
+        var attributes = CharacterAttributes()
+        attributes.fontSize = 24
+        let doc = narrow([Fixture.paragraph("Some words before the run " + String(repeating: "a", count: 100)
+                                            + " and words after it.", style: style(hyphenate: false),
+                                            attributes: attributes)], width: 561.89)
+        let right = 561.89 - 40
+        let words = try PDFTool.words(PDFTool.render(doc, name: "long-word-expansion", untagged: true))
+        XCTAssertTrue(words.contains { $0.text.hasPrefix("aaaaaaaaaa") })
+        for word in words {
+            XCTAssertLessThanOrEqual(word.xMax, right + 0.5, "\(word.text) ends at \(word.xMax), past \(right)")
+        }
+    }
+
     /// Paragraphs' last lines, lines before a hard break and paragraphs with `expansion-limit: 0` (headings
     /// and code blocks by default) are drawn at their natural width.
     func testNoExpansionOnLastLinesHardBreaksOrWithALimitOfZero() throws {

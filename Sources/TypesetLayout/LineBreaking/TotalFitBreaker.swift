@@ -203,7 +203,11 @@ public struct TotalFitBreaker {
                     let natural = width - a.width + breakWidth
                     let target = widths[min(a.line, uniformFrom)] + a.room + item.protrudeRight
                     let rigid = a.line == 0 ? firstLineRigid : 0
-                    let flex = expansion > 0 && !forced ? expansion * max(glyphs - a.glyphs + breakWidth - rigid, 0) : 0
+                    // Justification expands only lines with spaces (LineJustification): a line of a word too
+                    // long for one (no glue) gets no flex, or it was planned up to 2% past its width.
+                    let spaced = shrink > a.shrink || stretch > a.stretch
+                    let flex = expansion > 0 && !forced && spaced
+                        ? expansion * max(glyphs - a.glyphs + breakWidth - rigid, 0) : 0
                     var ratio: Double
                     if natural < target {
                         let s = stretch - a.stretch + flex + extraStretch + raggedStretch
