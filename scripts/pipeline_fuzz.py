@@ -8,7 +8,7 @@ documents without markup every non-space character comes back from pdftotext; no
 2 s per MB + 1 s (wall time recorded; a failure past 4x that in CPU time of --jobs 1: the machine is shared). Failures are saved in OUT/found.
 Usage: scripts/pipeline_fuzz.py [--seed N] [--seconds S] [--bin PATH] [--out DIR]
 """
-import argparse, collections, os, random, resource, shutil, subprocess, sys, time, unicodedata
+import argparse, collections, os, random, re, resource, shutil, subprocess, sys, time, unicodedata
 
 ACCENTED = "éèêëàâäôöûüùçñßøåæœÉÀÇ"
 CJK = "漢字仮名交じり文日本語中文字体排版測試한국어"
@@ -164,6 +164,36 @@ def chars(text):
                                and c not in "-\u00ad\u2010\u200b\u200d\ufe0f" + BIDI_MARKS)
 
 
+PAGES = {"A4": (595.276, 841.89), "A5": (419.528, 595.276), "A3": (841.89, 1190.551), "Letter": (612.0, 792.0),
+         "300pt x 400pt": (300.0, 400.0)}
+MARGINS = {"1cm": (28.346, 28.346), "3cm": (85.039, 85.039), "1cm 5cm": (141.732, 141.732)}  # left, right
+# Characters that may hang into the margin at a line's end (Protrusion.swift: at most 0.7 of their advance).
+PROTRUDING = set(".,:;!?-\u2010\u2011\u2013\u2014\u2026'\"\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a()[]")
+
+
+def outside_columns(pdf, fm):
+    """Words pdftotext finds outside every column of the page (a line past its column's edge), at most 5."""
+    width, _ = PAGES.get(fm.get("page", "A4"), PAGES["A4"])
+    left, right = MARGINS.get(fm.get("margin", ""), (56.693, 56.693))
+    n, size = int(fm["columns"]), float(fm["font-size"][:-2])
+    column = (width - left - right - (n - 1) * 12) / n
+    if column < 3 * size:  # typeset warns and falls back; not this check's business
+        return []
+    xml = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True).stdout.decode(errors="replace")
+    bad = []
+    for m in re.finditer(r'xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', xml):
+        x0, x1, w = float(m.group(1)), float(m.group(2)), m.group(3)
+        k = min(max(int(((x0 + x1) / 2 - left + 6) // (column + 12)), 0), n - 1)  # the column its middle is in
+        lo, hi = left + k * (column + 12), left + k * (column + 12) + column
+        slack_lo = 0.5 + (0.35 if w[:1] in PROTRUDING else 0.08) * size
+        slack_hi = 0.5 + (0.35 if w[-1:] in PROTRUDING else 0.08) * size
+        if x0 < lo - slack_lo or x1 > hi + slack_hi:
+            bad.append("%r at x %.1f-%.1f, column %d is %.1f-%.1f" % (w[:20], x0, x1, k + 1, lo, hi))
+            if len(bad) == 5:
+                break
+    return bad
+
+
 def run(binary, src, out, jobs):
     """Exit status, standard error, wall and CPU seconds (CPU: the machine may be loaded)."""
     env = dict(os.environ, SOURCE_DATE_EPOCH="1")
@@ -178,7 +208,7 @@ def run(binary, src, out, jobs):
     return status, err, time.time() - t, cpu
 
 
-def check(binary, doc, visible, work):
+def check(binary, doc, fm, visible, work):
     src = os.path.join(work, "doc.rt")
     with open(src, "w") as f:
         f.write(doc)
@@ -202,6 +232,10 @@ def check(binary, doc, visible, work):
         if q.returncode != 0:
             problems.append("qpdf --check: " + q.stdout.decode(errors="replace")[-300:])
         undrawable = "in any installed font" in err1
+        if "column" not in err1 and not undrawable:  # (a missing glyph's box is measured from another font)
+            outside = outside_columns(outs[0], fm)
+            if outside:
+                problems.append("outside its column: " + "; ".join(outside))
         if visible is not None and not undrawable:
             text = subprocess.run(["pdftotext", outs[0], "-"], capture_output=True).stdout.decode(errors="replace")
             want, got = chars(visible), chars(text)
@@ -229,7 +263,7 @@ def main():
     while time.time() < end:
         seed = args.seed * 100003 + n
         doc, fm, visible = document(random.Random(seed))
-        problems, slow, (t1, t2) = check(args.bin, doc, visible, work)
+        problems, slow, (t1, t2) = check(args.bin, doc, fm, visible, work)
         n += 1
         size = len(doc.encode())
         sizes.append(size)
