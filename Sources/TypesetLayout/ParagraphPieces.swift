@@ -165,8 +165,11 @@ extension ParagraphLayout {
     }
 
     /// Where the piece from `offset` ends: at the first space past `budget` bytes (or the end of the text),
-    /// but before a word longer than `wordBudget`, which gets pieces of its own cut at character boundaries.
-    static func pieceEnd(_ bytes: [UInt8], from offset: Int, budget: Int, wordBudget: Int = wordPieceBytes) -> Int {
+    /// but before a word longer than `wordBudget`, which gets pieces of its own cut at character boundaries;
+    /// when less than `textBefore` bytes come before that word, inside it (a piece of one line ending before a
+    /// long word kept that line whole: short and unjustified, and the word's first line began with the space).
+    static func pieceEnd(_ bytes: [UInt8], from offset: Int, budget: Int, wordBudget: Int = wordPieceBytes,
+                         textBefore: Int = 0) -> Int {
         let whole = bytes.count - offset <= budget + budget / 2
         var run = 0, lastSpace = -1, k = offset
         while k < bytes.count {
@@ -177,7 +180,7 @@ extension ParagraphLayout {
             } else {
                 run += 1
                 if run > wordBudget {
-                    if lastSpace > offset { return lastSpace }  // end before the long word
+                    if lastSpace > offset + textBefore { return lastSpace }  // end before the long word
                     var end = offset + min(budget, wordBudget)
                     while end > offset + 1 && !startsCluster(bytes, at: end) { end -= 1 }
                     return end

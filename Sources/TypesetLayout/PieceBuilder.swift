@@ -62,7 +62,10 @@ final class PieceBuilder {
     /// Lays out the piece from `offset` and keeps all its lines but the last (all of them when it ends the text
     /// or has only one line).
     func build(from offset: Int, diagnostics: inout [Diagnostic]) -> BuiltPiece {
-        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget)
+        // Before a long word, a piece ends there only with some lines of text first (about two): its last line is
+        // laid out again with the word's start in the next piece.
+        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: wordBudget,
+                                           textBefore: budget / (ParagraphLayout.pieceLines / 2))
         var lineBreaks: [Int] = [], plannedLines: [Int] = []
         if let planned = plannedEnd(from: offset, before: end) {
             end = planned.end
@@ -81,6 +84,9 @@ final class PieceBuilder {
                 next = offset + start
             }
         }
+        // A piece kept whole that ends at a space (before a long word): the space ends its last line, and the
+        // next piece's first line starts after it.
+        if next == end { while next < bytes.count && bytes[next] == 0x20 { next += 1 } }
         return BuiltPiece(end: end, breaks: lineBreaks, start: offset, next: next, kept: kept, layout: piece,
                           boxes: PieceBuilder.boxes(of: piece, kept: kept, from: offset, to: next),
                           images: piece.images.filter { $0.line < kept }, left: piece.left)
