@@ -60,6 +60,27 @@ final class TotalFitOutputTests: XCTestCase {
         XCTAssertFalse(text.unicodeScalars.contains { $0 == "\u{AD}" || $0 == "\u{2028}" }, "stray characters: \(text)")
     }
 
+    /// Inline code keeps its spaces (`` ` x` `` beside a space makes two in a row). The breaker took no break
+    /// at a glue that follows glue, and Pango allows none between the two spaces: the paragraph had no break
+    /// there at all, and a line ran past the column (a fuzzed 8-column document). Justified and ragged alike.
+    func testTwoSpacesInARowAreABreakLikeOne() throws {
+        var mono = CharacterAttributes()
+        mono.fontFamily = "DejaVu Sans Mono"
+        mono.fontSize = 9
+        let serif = CharacterAttributes()
+        var pieces: [(String, CharacterAttributes)] = []
+        // Each word and code span nearly fills the 180pt column: they fit on a line only one at a time.
+        for k in 0..<6 { pieces += [("wordwordwordwordword\(k) ", serif), (" codecodecodecode\(k)", mono), (" ", serif)] }
+        var ragged = justified(hyphenate: true)
+        ragged.alignment = .left
+        let doc = narrowDocument([.paragraph(Fixture.paragraph(pieces, style: justified(hyphenate: false))),
+                                  .paragraph(Fixture.paragraph(pieces, style: ragged))])
+        let words = try PDFTool.words(PDFTool.render(doc, name: "space-runs", untagged: true))
+        XCTAssertEqual(words.filter { $0.text.hasPrefix("word") }.count, 12)
+        for w in words { XCTAssertLessThanOrEqual(w.xMax, 260 - 40 + 0.5, "\(w.text) ends at \(w.xMax)") }
+        XCTAssertGreaterThan(Set(words.map(\.yMax)).count, 6, "the paragraphs take several lines each")
+    }
+
     func testNoHyphensWithoutHyphenation() throws {
         let doc = narrowDocument([.paragraph(Fixture.paragraph(Self.prose, style: justified(hyphenate: false)))])
         let rows = lines(try PDFTool.words(PDFTool.render(doc, name: "totalfit-plain")))
