@@ -167,28 +167,34 @@ def chars(text):
 PAGES = {"A4": (595.276, 841.89), "A5": (419.528, 595.276), "A3": (841.89, 1190.551), "Letter": (612.0, 792.0),
          "300pt x 400pt": (300.0, 400.0)}
 MARGINS = {"1cm": (28.346, 28.346), "3cm": (85.039, 85.039), "1cm 5cm": (141.732, 141.732)}  # left, right
-# Characters that may hang into the margin at a line's end (Protrusion.swift: at most 0.7 of their advance).
-PROTRUDING = set(".,:;!?-\u2010\u2011\u2013\u2014\u2026'\"\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a()[]")
+# How far a character may hang out of its column, as a fraction of its own width (Protrusion.swift allows at most
+# 0.7 for punctuation and hyphens, 0.07 for letters).
+HANGING = {c: 0.75 for c in ".,:;!?-\u2010\u2011\u2013\u2014\u2026'\"\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a()[]"}
 
 
 def outside_columns(pdf, fm):
-    """Words pdftotext finds outside every column of the page (a line past its column's edge), at most 5."""
+    """Characters drawn outside every column of the page (a line past its column's edge), at most 5; read with
+    mutool, which sees every glyph (pdftotext hides a line-end hyphen behind its /ActualText)."""
     width, _ = PAGES.get(fm.get("page", "A4"), PAGES["A4"])
     left, right = MARGINS.get(fm.get("margin", ""), (56.693, 56.693))
     n, size = int(fm["columns"]), float(fm["font-size"][:-2])
     column = (width - left - right - (n - 1) * 12) / n
     if column < 3 * size:  # typeset warns and falls back; not this check's business
         return []
-    xml = subprocess.run(["pdftotext", "-bbox", pdf, "-"], capture_output=True).stdout.decode(errors="replace")
+    xml = subprocess.run(["mutool", "draw", "-F", "stext", "-o", "-", pdf], capture_output=True).stdout
     bad = []
-    for m in re.finditer(r'xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', xml):
-        x0, x1, w = float(m.group(1)), float(m.group(2)), m.group(3)
+    for m in re.finditer(rb'<char quad="([-\d.]+) [-\d.]+ ([-\d.]+)[^"]*"[^>]*c="([^"]*)"', xml):
+        x0, x1 = float(m.group(1)), float(m.group(2))
+        c = m.group(3).decode(errors="replace")
+        if c.startswith("&#x"):
+            c = chr(int(c[3:-1], 16))
+        if x1 - x0 <= 0 or c.isspace():
+            continue
         k = min(max(int(((x0 + x1) / 2 - left + 6) // (column + 12)), 0), n - 1)  # the column its middle is in
         lo, hi = left + k * (column + 12), left + k * (column + 12) + column
-        slack_lo = 0.5 + (0.35 if w[:1] in PROTRUDING else 0.08) * size
-        slack_hi = 0.5 + (0.35 if w[-1:] in PROTRUDING else 0.08) * size
-        if x0 < lo - slack_lo or x1 > hi + slack_hi:
-            bad.append("%r at x %.1f-%.1f, column %d is %.1f-%.1f" % (w[:20], x0, x1, k + 1, lo, hi))
+        slack = 0.5 + HANGING.get(c, 0.1) * (x1 - x0)
+        if x0 < lo - slack or x1 > hi + slack:
+            bad.append("%r at x %.1f-%.1f, column %d is %.1f-%.1f" % (c, x0, x1, k + 1, lo, hi))
             if len(bad) == 5:
                 break
     return bad
