@@ -84,6 +84,29 @@ final class AddedHyphenTests: XCTestCase {
         }
     }
 
+    /// A word broken at a soft hyphen the author typed (U+00AD, `&shy;`) shows a hyphen at the line's end, in
+    /// justified text as in ragged: the total-fit breaker took the break at no width and added no hyphen, so
+    /// "Donaudampf|schifffahrts" was split with nothing to show it. Copied, the word is whole.
+    func testASoftHyphenBreakShowsAHyphen() throws {
+        let word = "Donau&shy;dampf&shy;schiff&shy;fahrts&shy;gesell&shy;schaft"
+        for justify in ["true", "false"] {
+            let source = "---\njustify: \(justify)\npage: 140pt x 400pt\nmargin: 20pt\n---\n\n"
+                + Array(repeating: word, count: 6).joined(separator: " ") + "\n"
+            // The glyphs drawn, line by line (Pango draws the soft hyphen itself at a break, as "\u{00AD}").
+            var lines: [Double: String] = [:]
+            for (text, _, y) in try PDF.glyphs(try build(source, untagged: true, name: "shy-\(justify)")) {
+                lines[(y * 10).rounded() / 10, default: ""] += text
+            }
+            let broken = lines.values.filter { !$0.hasSuffix("schaft") }
+            XCTAssertGreaterThan(broken.count, 4, "justify \(justify): \(lines)")
+            for line in broken {
+                XCTAssertTrue(line.hasSuffix("-") || line.hasSuffix("\u{00AD}"), "justify \(justify): \(line)")
+            }
+            let copied = try PDF.tool("pdftotext", ["-raw", try build(source, name: "shy-\(justify)"), "-"])
+            XCTAssertFalse(copied.contains("-"), "justify \(justify): a hyphen is copied: \(copied)")
+        }
+    }
+
     /// Broken after a hyphen typed in the source, the hyphen is part of the text.
     func testTypedHyphenAtALineEndStaysInTheText() throws {
         let text = (1...12).map { _ in "well-known state-of-the-art" }.joined(separator: " ")

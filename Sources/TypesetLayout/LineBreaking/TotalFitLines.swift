@@ -116,6 +116,11 @@ enum TotalFitLines {
         }
     }
 
+    /// Whether U+00AD (soft hyphen) starts at byte `i`.
+    @inline(__always) static func isSoftHyphen(_ text: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        text[i] == 0xC2 && i + 1 < text.count && text[i + 1] == 0xAD
+    }
+
     /// Calls `body(byte offset of the cluster, width)` for every glyph of `lines` (a GSList of PangoLayoutLine).
     static func forEachGlyph(in lines: UnsafeMutablePointer<GSList>?, _ body: (Int, Int32) -> Void) {
         var lineNode = lines
@@ -201,6 +206,13 @@ enum TotalFitLines {
                 add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch)
                 add(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), at: ch)
                 addBreak(.penalty(0, -TotalFitBreaker.forcedPenalty), at: ch, last: -1, next: ch)
+            } else if ch > 0 && attr.is_line_break != 0 && attrs[ch - 1].is_white == 0
+                        && isSoftHyphen(text, Int(charByte[ch - 1])) {
+                // After a soft hyphen the author typed: a hyphenation point, whose hyphen the break's edit adds
+                // (the soft hyphen stays, drawn as nothing). Broken at it with no width, the word was split
+                // with no hyphen at all.
+                endWord(at: ch, extra: hyphenWidth)
+                addBreak(.penalty(hyphenWidth, hyphenPenalty, flagged: true), at: ch, last: nil, next: ch)
             } else if ch > 0 && attr.is_line_break != 0 && attrs[ch - 1].is_white == 0 {
                 // A break with no space before it: after an explicit hyphen or dash, a slash, between ideographs.
                 endWord(at: ch)
