@@ -50,7 +50,8 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz.sh
 
 # Long documents (20-400 KB, huge paragraphs) typeset with --jobs 1 and --jobs 2 by the release binary: the PDFs
-# must be byte-identical and qpdf-clean, and plain text must come back whole (scripts/pipeline_fuzz.py). Runs
+# must be byte-identical and qpdf-clean, plain text must come back whole and every glyph must lie inside its
+# column (scripts/pipeline_fuzz.py). Runs
 # FUZZ_SECONDS (here 600 unless given); failing documents land in /tmp/pfuzz/found. FUZZ_SEED repeats a run.
 pipeline-fuzz: build
 	scripts/pipeline_fuzz.py --seconds $(if $(filter file,$(origin FUZZ_SECONDS)),600,$(FUZZ_SECONDS)) \
