@@ -10,6 +10,33 @@ final class MicrotypeEndToEndTests: XCTestCase {
         correspondence, although the manufacturer acknowledged the difficulty.
         """
 
+    /// A list item's first line holds its marker's tab, and justification expands no line with a tab: the
+    /// breaker must not plan it as if it could narrow by 2%. "editor" ended 3.7pt past the first of two
+    /// columns (a README's list; the benchmark report's lists too).
+    func testAListItemsFirstLineStaysInsideItsColumn() throws {
+        let pdf = try Harness.typesetSource("""
+            ---
+            columns: 2
+            justify: true
+            hyphenate: true
+            ---
+
+            ## Some other features
+
+            - Opens urls in terminal using browser specified by the variable `$BROWSER`
+            - Opens C, C++, Tex and text files using editor specified by the variable `$EDITOR`
+            - Opens images with an image viewer specified by the variable `$XIVIEWER`
+            - Opens videos and other media using mplayer
+
+            """)
+        let words = try PDF.words(pdf)
+        XCTAssertTrue(words.contains { $0.text.hasPrefix("Opens") }, "\(words.map(\.text))")
+        let column = (595.28 - 2 * 56.69 - 12) / 2
+        for w in words where w.xMin < 56.69 + column {
+            XCTAssertLessThanOrEqual(w.xMax, 56.69 + column + 0.5, "\(w.text) ends at \(w.xMax)")
+        }
+    }
+
     /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
     func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
         let pdf = try Harness.typesetSource("""

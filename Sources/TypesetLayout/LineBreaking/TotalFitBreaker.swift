@@ -76,7 +76,8 @@ public struct TotalFitBreaker {
     public var runtFraction = 1.0 / 3
     /// Font expansion (pdfTeX's): a line's glyphs (boxes) may widen or narrow by this fraction of their
     /// width, on top of the glue's stretch and shrink. Never on a paragraph's last line (nor before any
-    /// forced break), nor on the first line's first `firstLineRigid` points (a list marker and its tab).
+    /// forced break), on a line without spaces, nor on a first line that starts with `firstLineRigid` points
+    /// of list marker and tab (justification expands no line with a tab).
     public var expansion = 0.0
     public var firstLineRigid = 0.0
     /// How far the paragraph's first character may hang into the left margin, points.
@@ -203,11 +204,12 @@ public struct TotalFitBreaker {
                     let natural = width - a.width + breakWidth
                     let target = widths[min(a.line, uniformFrom)] + a.room + item.protrudeRight
                     let rigid = a.line == 0 ? firstLineRigid : 0
-                    // Justification expands only lines with spaces (LineJustification): a line of a word too
-                    // long for one (no glue) gets no flex, or it was planned up to 2% past its width.
+                    // Justification expands only lines with spaces and no tab (LineJustification): a line of a
+                    // word too long for one (no glue) or a list item's first line (its marker's tab) gets no flex,
+                    // or it was planned up to 2% past its width (an item's first line 3.6pt past its column).
                     let spaced = shrink > a.shrink || stretch > a.stretch
-                    let flex = expansion > 0 && !forced && spaced
-                        ? expansion * max(glyphs - a.glyphs + breakWidth - rigid, 0) : 0
+                    let flex = expansion > 0 && !forced && spaced && rigid == 0
+                        ? expansion * max(glyphs - a.glyphs + breakWidth, 0) : 0
                     var ratio: Double
                     if natural < target {
                         let s = stretch - a.stretch + flex + extraStretch + raggedStretch
