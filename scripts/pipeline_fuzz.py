@@ -8,7 +8,7 @@ documents without markup every non-space character comes back from pdftotext; no
 2 s per MB + 1 s (wall time recorded; a failure past 4x that in CPU time of --jobs 1: the machine is shared). Failures are saved in OUT/found.
 Usage: scripts/pipeline_fuzz.py [--seed N] [--seconds S] [--bin PATH] [--out DIR]
 """
-import argparse, collections, os, random, re, resource, shutil, subprocess, sys, time, unicodedata
+import argparse, collections, html, os, random, re, resource, shutil, subprocess, sys, time, unicodedata
 
 ACCENTED = "éèêëàâäôöûüùçñßøåæœÉÀÇ"
 CJK = "漢字仮名交じり文日本語中文字体排版測試한국어"
@@ -166,7 +166,8 @@ def chars(text):
 
 PAGES = {"A4": (595.276, 841.89), "A5": (419.528, 595.276), "A3": (841.89, 1190.551), "Letter": (612.0, 792.0),
          "300pt x 400pt": (300.0, 400.0)}
-MARGINS = {"1cm": (28.346, 28.346), "3cm": (85.039, 85.039), "1cm 5cm": (141.732, 141.732)}  # left, right
+MARGINS = {"1cm": (28.346, 28.346, 28.346), "3cm": (85.039, 85.039, 85.039), "1cm 5cm": (141.732, 141.732, 28.346)}
+# (left, right, top and bottom)
 # How far a character may hang out of its column, as a fraction of its own width (Protrusion.swift allows at most
 # 0.7 for punctuation and hyphens, 0.07 for letters).
 HANGING = {c: 0.75 for c in ".,:;!?-\u2010\u2011\u2013\u2014\u2026'\"\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a()[]"}
@@ -175,19 +176,19 @@ HANGING = {c: 0.75 for c in ".,:;!?-\u2010\u2011\u2013\u2014\u2026'\"\u2018\u201
 def outside_columns(pdf, fm):
     """Characters drawn outside every column of the page (a line past its column's edge), at most 5; read with
     mutool, which sees every glyph (pdftotext hides a line-end hyphen behind its /ActualText)."""
-    width, _ = PAGES.get(fm.get("page", "A4"), PAGES["A4"])
-    left, right = MARGINS.get(fm.get("margin", ""), (56.693, 56.693))
+    width, height = PAGES.get(fm.get("page", "A4"), PAGES["A4"])
+    left, right, edge = MARGINS.get(fm.get("margin", ""), (56.693, 56.693, 56.693))
     n, size = int(fm["columns"]), float(fm["font-size"][:-2])
     column = (width - left - right - (n - 1) * 12) / n
     if column < 3 * size:  # typeset warns and falls back; not this check's business
         return []
     xml = subprocess.run(["mutool", "draw", "-F", "stext", "-o", "-", pdf], capture_output=True).stdout
     bad = []
-    for m in re.finditer(rb'<char quad="([-\d.]+) [-\d.]+ ([-\d.]+)[^"]*"[^>]*c="([^"]*)"', xml):
-        x0, x1 = float(m.group(1)), float(m.group(2))
-        c = m.group(3).decode(errors="replace")
-        if c.startswith("&#x"):
-            c = chr(int(c[3:-1], 16))
+    for m in re.finditer(rb'<char quad="([-\d.]+) [-\d.]+ ([-\d.]+)[^"]*" x="[-\d.]+" y="([-\d.]+)"[^>]*c="([^"]*)"', xml):
+        x0, x1, y = float(m.group(1)), float(m.group(2)), float(m.group(3))
+        if y < edge or y > height - edge + 4:  # a running header or footer (set across the page)
+            continue
+        c = html.unescape(m.group(4).decode(errors="replace"))
         if x1 - x0 <= 0 or c.isspace():
             continue
         k = min(max(int(((x0 + x1) / 2 - left + 6) // (column + 12)), 0), n - 1)  # the column its middle is in
