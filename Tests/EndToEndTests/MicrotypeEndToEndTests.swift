@@ -37,6 +37,25 @@ final class MicrotypeEndToEndTests: XCTestCase {
         }
     }
 
+    /// A left-to-right line with a Hebrew word in it is expanded like any other: the breaker planned such lines
+    /// with the expansion, and justification left them unexpanded, up to 3.7pt past the column.
+    func testLinesWithARightToLeftWordStayInsideTheirColumn() throws {
+        var words: [String] = []
+        for k in 0..<700 {
+            words.append(k % 13 == 5 ? ["שלום", "עולם", "ספר"][k % 3]
+                         : String(repeating: ["ab", "cde", "fg", "hijk"][k % 4], count: 1 + k % 3))
+        }
+        let pdf = try Harness.typesetSource("---\ncolumns: 2\njustify: true\nhyphenate: true\n---\n\n"
+                                            + words.joined(separator: " ") + "\n")
+        let column = (595.28 - 2 * 56.69 - 12) / 2
+        let found = try PDF.words(pdf)
+        XCTAssertTrue(found.contains { $0.text.unicodeScalars.contains { (0x5D0...0x5EA).contains($0.value) } })
+        for w in found {
+            let right = w.xMin < 56.69 + column ? 56.69 + column : 595.28 - 56.69
+            XCTAssertLessThanOrEqual(w.xMax, right + 0.5, "\(w.text) ends at \(w.xMax)")
+        }
+    }
+
     /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
     func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
         let pdf = try Harness.typesetSource("""

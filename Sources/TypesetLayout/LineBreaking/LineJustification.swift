@@ -82,7 +82,10 @@ enum LineJustification {
             if spaces == 0 && natural > target + overflowTolerance { fits = false }
             guard spaces > 0 && (full || natural > target) else { continue }
             let glyphs = Double(natural - spaces - rigid)
-            let limit = full && !tab && !rtl ? max(expansion(index), 0) : 0
+            // A left-to-right line with a right-to-left word in it is scaled like any other (around its left
+            // edge): the breaker planned it with the expansion (3.7pt past the column without it).
+            let rtlLine = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+            let limit = full && !tab && !rtlLine ? max(expansion(index), 0) : 0
             var scale = 1.0
             if limit > 0 {
                 // The breaker's ratio over spaces and glyphs together, then the glyphs' share in whole steps.
