@@ -164,8 +164,8 @@ final class PieceBuilder {
         return (offset + plan.end, plan.items, plan.starts)
     }
 
-    /// The last window `planLines` would not plan (an image or a tab in it): its pieces are laid out by Pango
-    /// alone, and not measured again each.
+    /// The last window `planLines` would not plan (an image or a tab in it, or lines a letter or two wide): its
+    /// pieces are laid out by Pango alone, and not measured again each.
     private var unplanned: Range<Int>? = nil
 
     /// Attribute runs this long or shorter make Pango items short enough to break unplanned.

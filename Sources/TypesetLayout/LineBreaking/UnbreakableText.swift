@@ -121,7 +121,8 @@ enum UnbreakableText {
 
     /// Plans the lines of the unbreakable stretch that starts `window`'s text (a paragraph's part, as a piece of
     /// it is laid out): where its lines start, which of those start a Pango item (`itemStarts`) and where the
-    /// stretch ends, all in the window's offsets, at most `maxLines` lines. Nil when the window cannot be planned so (an image or a tab in it).
+    /// stretch ends, all in the window's offsets, at most `maxLines` lines. Nil when the window cannot be planned
+    /// so (an image or a tab in it), or its lines cannot be handed to Pango as items (`itemStarts`).
     static func planLines(_ window: AttributedParagraph, columnWidth: Double, engine: LayoutEngine, markIndent: Double,
                           maxLines: Int) -> (starts: [Int], items: [Int], end: Int)? {
         let style = window.style
