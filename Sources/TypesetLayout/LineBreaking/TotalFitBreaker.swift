@@ -185,7 +185,11 @@ public struct TotalFitBreaker {
                 width += item.width
                 glyphs += item.width
             case .glue:
-                isBreak = b > 0 && items[b - 1].kind == .box
+                // After a box, as TeX; or after the glue of a space Pango allows no break after (the first of two
+                // spaces in a row, which an infinite penalty precedes): the last space of a run is the break.
+                isBreak = b > 0 && (items[b - 1].kind == .box
+                                    || (items[b - 1].kind == .glue && b > 1 && items[b - 2].kind == .penalty
+                                        && items[b - 2].penalty >= TotalFitBreaker.forcedPenalty))
             case .penalty:
                 // Breaks between letters only in the last pass, where nothing else sets the paragraph.
                 isBreak = item.penalty < TotalFitBreaker.forcedPenalty && (hyphenate || !item.flagged || item.width == 0)

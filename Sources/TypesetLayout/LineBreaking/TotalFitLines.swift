@@ -161,7 +161,6 @@ enum TotalFitLines {
         var nextHyphen = 0
         var spanIndex = 0
         var scalars: [Unicode.Scalar] = []
-        var spaceRun: Double? = nil, spaceRunStart = -1  // spaces before the last of a run (one glue)
 
         func flushBox() {
             if boxOpen {
@@ -222,24 +221,13 @@ enum TotalFitLines {
                                                     && (0x90...0x94).contains(text[p + 2]))
                 addBreak(.penalty(0, isHyphen ? explicitHyphenPenalty : 0, flagged: isHyphen), at: ch, last: ch - 1, next: ch)
             }
-            var width = Double(advance[ch]) / pangoScale
+            let width = Double(advance[ch]) / pangoScale
             if attr.is_white != 0 && attr.is_expandable_space != 0 {
-                let breakable = ch + 1 < charCount && attrs[ch + 1].is_line_break != 0
-                if !breakable && ch + 1 < charCount && attrs[ch + 1].is_white != 0 && attrs[ch + 1].is_expandable_space != 0 {
-                    // Spaces in a row (inline code keeps its spaces: `a ` x` ` b`) are one glue, at the last
-                    // (where Pango breaks): the breaker takes no break at glue after glue, so they had none.
-                    spaceRun = (spaceRun ?? 0) + width
-                    if spaceRunStart < 0 { spaceRunStart = ch }
-                    continue
-                }
-                let lastChar = (spaceRunStart >= 0 ? spaceRunStart : ch) - 1
-                width += spaceRun ?? 0
-                spaceRun = nil
-                spaceRunStart = -1
                 // A space: glue; where no break may follow it (no-break space), an infinite penalty first.
+                let breakable = ch + 1 < charCount && attrs[ch + 1].is_line_break != 0
                 if !breakable { add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch) }
                 addBreak(.glue(width, stretch: ragged ? 0 : width * spaceStretch, shrink: ragged ? 0 : width * spaceShrink),
-                         at: ch, last: lastChar, next: ch + 1)
+                         at: ch, last: ch - 1, next: ch + 1)
                 // Words joined by no-break spaces are one stretch: wider than the line, it gets letter breaks
                 // (ended at each no-break space, it had no break at all and ran off the page as one line).
                 if breakable { endWord(at: ch + 1) } else { wordWidth += width }
