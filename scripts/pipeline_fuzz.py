@@ -4,7 +4,8 @@
 Generates long documents (20-400 KB) with one or a few huge paragraphs that stress the worker pipeline and the
 guessed line starts (PiecePipeline.swift, PieceSpeculation.swift), typesets each with --jobs 1 and --jobs 2
 (SOURCE_DATE_EPOCH=1) and checks: both runs end alike; the PDFs are byte-identical; qpdf --check passes; for
-documents without markup every non-space character comes back from pdftotext; no run is far slower than
+documents without markup every non-space character comes back from pdftotext; every glyph mutool finds lies
+inside a column of its page (outside_columns: what protrusion lets hang out allowed); no run is far slower than
 2 s per MB + 1 s (wall time recorded; a failure past 4x that in CPU time of --jobs 1: the machine is shared). Failures are saved in OUT/found.
 Usage: scripts/pipeline_fuzz.py [--seed N] [--seconds S] [--bin PATH] [--out DIR]
 """
