@@ -56,6 +56,28 @@ final class MicrotypeEndToEndTests: XCTestCase {
         }
     }
 
+    /// Spaces that start a line take no room: the breaker plans a line without them, and a paragraph that
+    /// opens with inline code of a space (`` ` ` ``) drew it, pushing its first word 4.2pt past the column.
+    func testSpacesThatStartALineTakeNoRoom() throws {
+        let pdf = try Harness.typesetSource("""
+            ---
+            columns: 6
+            justify: true
+            font-size: 12pt
+            ---
+
+            ` ` dlaflnldndc and then some more words follow here to make a paragraph of several lines.
+
+            """)
+        let column = (595.28 - 2 * 56.69 - 5 * 12) / 6
+        let words = try PDF.words(pdf)
+        let first = try XCTUnwrap(words.first { $0.text == "dlaflnldndc" })
+        XCTAssertEqual(first.xMin, 56.69, accuracy: 0.5, "the first word starts at the column's edge")
+        for w in words where w.xMin < 56.69 + column {
+            XCTAssertLessThanOrEqual(w.xMax, 56.69 + column + 0.5, "\(w.text) ends at \(w.xMax)")
+        }
+    }
+
     /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
     func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
         let pdf = try Harness.typesetSource("""

@@ -80,7 +80,12 @@ enum LineJustification {
             adjustments[index] = adjust
             let target = Int(toPango(lineWidth(index) + adjust.protrudeLeft + adjust.protrudeRight))
             if spaces == 0 && natural > target + overflowTolerance { fits = false }
-            guard spaces > 0 && (full || natural > target) else { continue }
+            guard spaces > 0 && (full || natural > target) else {
+                // Spaces that start the line (inline code's own, after a break at a hyphen) take no room, as
+                // the breaker planned: drawn, they pushed the line past its edge (a ragged line too).
+                if first > start { zeroBlanks(line, text: text, before: first) }
+                continue
+            }
             let glyphs = Double(natural - spaces - rigid)
             // A left-to-right line with a right-to-left word in it is scaled like any other (around its left
             // edge): the breaker planned it with the expansion (3.7pt past the column without it).
@@ -152,6 +157,19 @@ enum LineJustification {
             }
         }
         return (fits, adjustments)
+    }
+
+    /// Sets the glyphs of the spaces and separators before byte `first` of `line` to no width.
+    private static func zeroBlanks(_ line: UnsafeMutablePointer<PangoLayoutLine>, text: UnsafeBufferPointer<UInt8>,
+                                   before first: Int) {
+        forEachRun(line) { offset, glyphs, _ in
+            for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                let byte = offset + Int(glyphs.pointee.log_clusters[g])
+                if byte < first && (blankLength(text, byte) != nil || isStretchable(text, byte)) {
+                    glyphs.pointee.glyphs[g].geometry.width = 0
+                }
+            }
+        }
     }
 
     /// The spaces' factor that makes a line of `rigid` (drawn unscaled), `glyphs` and `spaces` (Pango units)
