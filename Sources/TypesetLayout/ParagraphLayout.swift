@@ -267,6 +267,7 @@ public final class ParagraphLayout {
         } else if !totalFit && protrude && !tabs.hasTab {
             adjustments = text.withUTF8 { OpticalMargins.ragged(pl, text: $0) }
         }
+        if !totalFit { text.withUTF8 { LineJustification.zeroTrailingBlanks(layout: pl, text: $0) } }
         // Pango's own pass would have given the runs their decorations before the justification above; it
         // changes glyph widths and offsets only, which splitting a run keeps, so the runs come out the same.
         decorations.apply(to: pl)

@@ -78,6 +78,37 @@ final class MicrotypeEndToEndTests: XCTestCase {
         }
     }
 
+    /// A centred or right-aligned line that ends in two spaces (a space, then inline code's own) is aligned as if
+    /// they took no room: Pango gives no width to the last one only, and the other pushed lines as wide as the
+    /// column up to 3pt left of it.
+    func testSpacesThatEndALineDoNotPushAnAlignedLinePastTheColumn() throws {
+        // Words of 8 letters that fit the column, some with one space beside them but not with two.
+        let words = ["amubrhat", "ekbdrhqq", "zouqaplz", "rlnaubkt", "tgpsqxrz", "ueqilhxc", "vphrjhqz", "qtuotjhb"]
+        let body = words.map { $0 + " ` code`" }.joined(separator: " ")
+        let column = (595.28 - 2 * 56.69 - 5 * 12) / 6
+        for alignment in ["center", "right"] {
+            let pdf = try Harness.typesetSource("""
+                ---
+                columns: 6
+                font-size: 14pt
+                ---
+
+                {align=\(alignment)}
+                \(body)
+
+                """)
+            let words = try PDF.words(pdf)
+            XCTAssertEqual(words.filter { $0.text.count == 8 }.count, 8, "every long word is drawn whole")
+            // 1pt: what a letter may hang out of its column (optical margins).
+            for w in words {
+                let k = ((w.xMin + w.xMax) / 2 - 56.69 + 6) / (column + 12)
+                let left = 56.69 + k.rounded(.down) * (column + 12)
+                XCTAssertGreaterThanOrEqual(w.xMin, left - 1, "\(alignment): \(w.text) starts at \(w.xMin)")
+                XCTAssertLessThanOrEqual(w.xMax, left + column + 1, "\(alignment): \(w.text) ends at \(w.xMax)")
+            }
+        }
+    }
+
     /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
     func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
         let pdf = try Harness.typesetSource("""

@@ -159,6 +159,41 @@ enum LineJustification {
         return (fits, adjustments)
     }
 
+    /// Spaces and line separators that end a line of a layout Pango wrapped take no room. Pango gives no width
+    /// to the last of them only, so a line ending in two (a space, then inline code's own) counted the other
+    /// when it was aligned: a centred or right-aligned line as wide as its column began up to a space left of
+    /// it (issue 8's column check). As in CSS, white space at a line's end hangs.
+    static func zeroTrailingBlanks(layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>) {
+        var changed = false
+        var lineNode = pango_layout_get_lines_readonly(layout)
+        while let ln = lineNode {
+            lineNode = ln.pointee.next
+            let line = ln.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
+            let start = Int(line.pointee.start_index), end = min(start + Int(line.pointee.length), text.count)
+            var last = end
+            while last > start, let n = blankLength(text, previousCharacter(text, last)) { last -= n }
+            guard last < end else { continue }
+            var runNode = line.pointee.runs
+            while let rn = runNode {
+                runNode = rn.pointee.next
+                let run = rn.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+                let offset = Int(run.pointee.item.pointee.offset)
+                guard offset + Int(run.pointee.item.pointee.length) > last else { continue }  // before the blanks
+                let glyphs = run.pointee.glyphs!
+                for g in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let byte = offset + Int(glyphs.pointee.log_clusters[g])
+                    if byte >= last && byte < end && glyphs.pointee.glyphs[g].geometry.width != 0
+                        && blankLength(text, byte) != nil {
+                        glyphs.pointee.glyphs[g].geometry.width = 0
+                        changed = true
+                    }
+                }
+            }
+        }
+        // get_lines (not _readonly) marks the lines as changed by us: Pango measures them again, not from a cache.
+        if changed { _ = pango_layout_get_lines(layout) }
+    }
+
     /// Sets the glyphs of the spaces and separators before byte `first` of `line` to no width.
     private static func zeroBlanks(_ line: UnsafeMutablePointer<PangoLayoutLine>, text: UnsafeBufferPointer<UInt8>,
                                    before first: Int) {
