@@ -107,6 +107,25 @@ final class AddedHyphenTests: XCTestCase {
         }
     }
 
+    /// A soft hyphen the font ligates across ("f&shy;fl" is one "ffl" glyph) offers no break: the breaker
+    /// measured the line before it with the whole ligature and the line after without its letters, and
+    /// "fldf qxns" was set 8pt past its column (8 columns at 14pt, found by the column check).
+    func testASoftHyphenInsideALigatureIsNoBreak() throws {
+        for justify in ["true", "false"] {
+            let source = "---\ncolumns: 8\njustify: \(justify)\nhyphenate: \(justify == "false")\nfont-size: 14pt\n---\n\n"
+                + "hfqf&shy;fldf qxns lhaoljip abc hfqf&shy;fldf qxns\n"
+            let pdf = try build(source, name: "shy-ligature-\(justify)")
+            let column = (595.28 - 2 * 56.69 - 7 * 12) / 8
+            let words = try PDF.words(pdf)
+            XCTAssertFalse(words.isEmpty)
+            for w in words {
+                let k = (((w.xMin + w.xMax) / 2 - 56.69 + 6) / (column + 12)).rounded(.down)
+                let right = 56.69 + k * (column + 12) + column
+                XCTAssertLessThanOrEqual(w.xMax, right + 1, "justify \(justify): \(w.text) ends at \(w.xMax)")
+            }
+        }
+    }
+
     /// Broken after a hyphen typed in the source, the hyphen is part of the text.
     func testTypedHyphenAtALineEndStaysInTheText() throws {
         let text = (1...12).map { _ in "well-known state-of-the-art" }.joined(separator: " ")

@@ -205,6 +205,11 @@ enum TotalFitLines {
                 add(.penalty(0, TotalFitBreaker.forcedPenalty), at: ch)
                 add(.glue(0, stretch: TotalFitBreaker.fillStretch, shrink: 0), at: ch)
                 addBreak(.penalty(0, -TotalFitBreaker.forcedPenalty), at: ch, last: -1, next: ch)
+            } else if ch > 0 && attr.is_line_break != 0 && attrs[ch - 1].is_white == 0 && !clusterStart[ch] {
+                // Inside a glyph cluster: a soft hyphen or zero-width space the font ligates across ("f&shy;fl"
+                // is one "ffl" glyph, its width on its first character). A break here measured the line before
+                // it with the whole ligature and the next without its letters (a line 8pt past its column); no
+                // break is offered, as at a hyphenation point inside a cluster.
             } else if ch > 0 && attr.is_line_break != 0 && attrs[ch - 1].is_white == 0
                         && isSoftHyphen(text, Int(charByte[ch - 1])) {
                 // After a soft hyphen the author typed: a hyphenation point, whose hyphen the break's edit adds
