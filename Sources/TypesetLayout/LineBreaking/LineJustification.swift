@@ -178,8 +178,8 @@ enum LineJustification {
                 runNode = rn.pointee.next
                 let run = rn.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
                 let offset = Int(run.pointee.item.pointee.offset)
-                guard offset + Int(run.pointee.item.pointee.length) > last else { continue }  // before the blanks
-                let glyphs = run.pointee.glyphs!
+                // Runs before the blanks are not read.
+                guard offset + Int(run.pointee.item.pointee.length) > last, let glyphs = run.pointee.glyphs else { continue }
                 for g in 0..<Int(glyphs.pointee.num_glyphs) {
                     let byte = offset + Int(glyphs.pointee.log_clusters[g])
                     if byte >= last && byte < end && glyphs.pointee.glyphs[g].geometry.width != 0
