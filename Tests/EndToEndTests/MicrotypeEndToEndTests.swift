@@ -109,6 +109,37 @@ final class MicrotypeEndToEndTests: XCTestCase {
         }
     }
 
+    /// Pango 1.50 broke a word whose font changes without a space (inline code, then text) at the change with a
+    /// hyphen whose width it did not reserve: "gdzbcqluiild-" set 18pt past its column at 40pt, a centred line
+    /// past both edges. The break is made without a hyphen.
+    func testAHyphenPangoInsertsAtAFontChangeStaysInTheColumn() throws {
+        let text = "ko d `gdzbcqluiild`xtoy abc"
+        let pdf = try Harness.typesetSource("""
+            ---
+            columns: 2
+            font-size: 40pt
+            margin: 1cm
+            ---
+
+            {line-breaking=greedy}
+            \(text)
+
+            {align=center}
+            \(text)
+
+            """)
+        let column = (595.28 - 2 * 28.35 - 12) / 2
+        let glyphs = try PDF.glyphs(pdf)
+        XCTAssertEqual(glyphs.filter { $0.0 == "g" }.count, 2, "both paragraphs are drawn")
+        XCTAssertFalse(glyphs.contains { $0.0 == "\u{2010}" || $0.0 == "-" }, "no hyphen is drawn")
+        for (glyph, x, _) in glyphs {
+            let k = ((x - 28.35 + 6) / (column + 12)).rounded(.down)
+            let left = 28.35 + k * (column + 12)
+            XCTAssertGreaterThanOrEqual(x, left - 1, "\(glyph) starts at \(x), left of its column")
+            XCTAssertLessThanOrEqual(x, left + column, "\(glyph) starts at \(x), past its column")
+        }
+    }
+
     /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
     func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
         let pdf = try Harness.typesetSource("""
