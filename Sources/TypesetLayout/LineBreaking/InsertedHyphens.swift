@@ -39,7 +39,7 @@ enum InsertedHyphens {
             let line = n.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
             guard let last = g_slist_last(line.pointee.runs),
                   let run = last.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                  Int32(run.pointee.item.pointee.analysis.flags) & PANGO_ANALYSIS_FLAG_NEED_HYPHEN != 0 else { continue }
+                  Int(run.pointee.item.pointee.analysis.flags) & Int(PANGO_ANALYSIS_FLAG_NEED_HYPHEN) != 0 else { continue }
             var logical = PangoRectangle()
             pango_layout_line_get_extents(line, nil, &logical)
             let end = Int(line.pointee.start_index) + Int(line.pointee.length)
