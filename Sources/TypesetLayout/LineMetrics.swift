@@ -97,11 +97,15 @@ enum LineMetrics {
 
 /// Where Pango puts the lines of a layout laid out with no width (total-fit paragraphs): against its widest line.
 extension ParagraphLayout {
-    /// Points by which `width` exceeds the widest line of `layout` (laid out with no width), or 0.
+    /// Points by which `width` exceeds the widest line of `layout` (laid out with no width); negative when a
+    /// line is wider than `width` (a word broken between Arabic letters takes other forms, and room, than the
+    /// breaker planned with). Then the other lines still end at the column's edge, and only that line passes
+    /// it, at its own end: with 0 here, every right-aligned line of the paragraph was set past the edge by
+    /// the overflow (6pt in eight columns, issue 8's column check).
     static func spareWidth(_ layout: OpaquePointer, width: Double) -> Double {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return max(width - fromPango(Int(logical.width)), 0)
+        return width - fromPango(Int(logical.width))
     }
 
     /// How much of a layout's spare width Pango puts before `line`: 0 left, 0.5 centred, 1 right. Pango swaps

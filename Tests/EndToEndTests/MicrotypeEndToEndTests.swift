@@ -140,6 +140,32 @@ final class MicrotypeEndToEndTests: XCTestCase {
         }
     }
 
+    /// A right-to-left list item in eight columns (its lines right-aligned): one line came out wider than its
+    /// width (a word broken between Arabic letters takes other forms than the breaker planned with), and
+    /// Pango, aligning the lines against the widest one, set every other line of the paragraph 6pt past the
+    /// column's right edge. They end at the edge; the check allows 1pt, what a letter may hang out.
+    func testRightAlignedLinesEndAtTheColumnWhenOneLineIsTooWide() throws {
+        let pdf = try Harness.typesetSource("""
+            ---
+            columns: 8
+            justify: true
+            font-size: 12pt
+            ---
+
+            1. العالم كتاب مكتبة hello بالعالم مرحبا hello بالعالمين العالم العالم hello hello abc كتاب العالم كتاب abc مرحبا بالعالم كتاب مرحبا بالعالمين مرحبا بالعالمين hello abc abc abc hello كتاب مكتبة بالعالم مرحبا كتاب hello العالم بالعالمين abc بالعالمين abc abc مكتبة abc العالم مكتبة مرحبا بالعالمين كتاب مكتبة بالعالم العالم بالعالمين بالعالمين بالعالم بالعالم hello hello بالعالم مكتبة بالعالم
+
+            """)
+        let column = (595.28 - 2 * 56.69 - 7 * 12) / 8
+        let words = try PDF.words(pdf)
+        XCTAssertGreaterThan(words.count, 40)
+        var past = 0
+        for w in words {
+            let k = (((w.xMin + w.xMax) / 2 - 56.69 + 6) / (column + 12)).rounded(.down)
+            if w.xMax > 56.69 + k * (column + 12) + column + 1 { past += 1 }
+        }
+        XCTAssertLessThanOrEqual(past, 1, "at most the one line that is too wide ends past its column")
+    }
+
     /// Body text expands; headings, code blocks and a paragraph with `expansion-limit=0` do not.
     func testHeadingsCodeAndALimitOfZeroAreNotExpanded() throws {
         let pdf = try Harness.typesetSource("""
