@@ -6,14 +6,16 @@
 import CPangoCairo
 
 enum InsertedHyphens {
-    /// Rewraps `layout` (wrapped by Pango at its width) until no line that ends in a hyphen Pango inserted is
-    /// wider than that width. A few rounds at most: each takes the hyphen from every such line at once.
+    /// Rewraps `layout` (wrapped by Pango at its width) once when a few of its lines end in a hyphen Pango
+    /// inserted and are wider than that width, taking the hyphen from each. Not when many do (columns a few
+    /// letters wide, where lines are broken inside words throughout): a rewrap there costs a whole layout
+    /// again and again (a 384 KB centred paragraph in 16 columns took ten times as long), and finds more.
     static func keepInsideWidth(_ layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>) {
         let width = Int(pango_layout_get_width(layout))
         guard width > 0 else { return }
-        for _ in 0..<4 {
+        do {
             let ends = overflowingHyphenatedLineEnds(layout, width: width, textCount: text.count)
-            guard !ends.isEmpty else { return }
+            guard !ends.isEmpty, ends.count <= maxRewrappedLines else { return }
             guard let list = pango_attr_list_copy(pango_layout_get_attributes(layout)) ?? pango_attr_list_new() else { return }
             for end in ends {
                 // From the last character of the line to the first of the next: the break between them.
@@ -29,6 +31,8 @@ enum InsertedHyphens {
             pango_attr_list_unref(list)
         }
     }
+
+    static let maxRewrappedLines = 4
 
     /// The end (byte) of each line that Pango ended with an inserted hyphen and that is wider than `width`.
     private static func overflowingHyphenatedLineEnds(_ layout: OpaquePointer, width: Int, textCount: Int) -> [Int] {
