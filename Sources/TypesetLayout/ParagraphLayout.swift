@@ -226,11 +226,7 @@ public final class ParagraphLayout {
         var decorations = ParagraphLayout.setAttributes(pl, runs: runs, shapes: shapes, base: base, style: style,
                                                         tabText: hasTab ? text : nil,
                                                         itemStarts: codeEdits.isEmpty ? lineBreaks : [])
-        if !totalFit && style.wrap != .none, let laidOut = pango_layout_get_text(pl) {
-            laidOut.withMemoryRebound(to: UInt8.self, capacity: strlen(laidOut)) {
-                InsertedHyphens.keepInsideWidth(pl, text: UnsafeBufferPointer(start: $0, count: strlen(laidOut)))
-            }
-        }
+        if !totalFit && style.wrap != .none { text.withUTF8 { InsertedHyphens.keepInsideWidth(pl, text: $0) } }
 
         if totalFit {
             // Line widths from the layout's left edge: Pango's indent takes room from the first line

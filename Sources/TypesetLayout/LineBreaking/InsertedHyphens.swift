@@ -13,25 +13,24 @@ enum InsertedHyphens {
     static func keepInsideWidth(_ layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>) {
         let width = Int(pango_layout_get_width(layout))
         guard width > 0 else { return }
-        do {
-            let ends = overflowingHyphenatedLineEnds(layout, width: width, textCount: text.count)
-            guard !ends.isEmpty, ends.count <= maxRewrappedLines else { return }
-            guard let list = pango_attr_list_copy(pango_layout_get_attributes(layout)) ?? pango_attr_list_new() else { return }
-            for end in ends {
-                // From the last character of the line to the first of the next: the break between them.
-                let from = LineJustification.previousCharacter(text, end)
-                var to = end + 1
-                while to < text.count && text[to] & 0xC0 == 0x80 { to += 1 }
-                guard let attribute = pango_attr_insert_hyphens_new(0) else { continue }
-                attribute.pointee.start_index = UInt32(clamping: from)
-                attribute.pointee.end_index = UInt32(clamping: to)
-                pango_attr_list_insert(list, attribute)
-            }
-            pango_layout_set_attributes(layout, list)
-            pango_attr_list_unref(list)
+        let ends = overflowingHyphenatedLineEnds(layout, width: width, textCount: text.count)
+        guard !ends.isEmpty, ends.count <= maxRewrappedLines,
+              let list = pango_attr_list_copy(pango_layout_get_attributes(layout)) ?? pango_attr_list_new() else { return }
+        for end in ends {
+            // From the last character of the line to the first of the next: the break between them.
+            let from = LineJustification.previousCharacter(text, end)
+            var to = end + 1
+            while to < text.count && text[to] & 0xC0 == 0x80 { to += 1 }
+            guard let attribute = pango_attr_insert_hyphens_new(0) else { continue }
+            attribute.pointee.start_index = UInt32(clamping: from)
+            attribute.pointee.end_index = UInt32(clamping: to)
+            pango_attr_list_insert(list, attribute)
         }
+        pango_layout_set_attributes(layout, list)
+        pango_attr_list_unref(list)
     }
 
+    /// Lines of one layout past which it is not wrapped again.
     static let maxRewrappedLines = 4
 
     /// The end (byte) of each line that Pango ended with an inserted hyphen and that is wider than `width`.
