@@ -6,17 +6,18 @@ import TypesetIR
 
 extension Paginator {
     /// `pieces` are the band's fragments (x, width); `lineStartX` is the band's text start from the column
-    /// edge without shapes (the head indent, or the first-line indent on the first band).
-    func decorateBand(_ p: ParagraphLayout, pieces: [(x: Double, width: Double)], top: Double, height: Double,
+    /// edge without shapes (the head indent, or the first-line indent on the first band); the bar of a quote goes
+    /// before `barPieceX`, the left end of the band's first piece.
+    func decorateBand(_ p: ParagraphLayout, pieces: [(x: Double, width: Double)], barPieceX: Double, top: Double, height: Double,
                       first: Bool, last: Bool, lineStartX: Double) {
         let style = p.paragraph.style
-        guard let firstPiece = pieces.first else { return }
+        guard !pieces.isEmpty else { return }
         if let background = style.background {
             let pad = style.backgroundPadding
             let y = first ? top - pad : top, bottom = top + height + (last ? pad : 0)
             for piece in pieces {
                 // The first-line indent is not part of the box: start from the head indent's edge.
-                let shift = first ? lineStartX - min(style.headIndent, style.firstLineHeadIndent) : 0
+                let shift = first ? lineStartX - p.box.left : 0
                 let x = piece.x - shift - pad
                 extendOrAdd(PlacedRect(kind: .background, x: x, y: y, width: piece.x + piece.width + pad - x,
                                        height: bottom - y, color: background))
@@ -24,9 +25,9 @@ extension Paginator {
         }
         if let border = style.leftBorder {
             // Where the bar is in the normal path (placeLines), measured from the text's left edge.
-            let indent = min(style.headIndent, style.firstLineHeadIndent)
+            let indent = p.box.left
             let gapToText = min(8, max(indent - border.width, 0) / 2)
-            let x = firstPiece.x - lineStartX + max(indent - gapToText - border.width, 0)
+            let x = barPieceX - lineStartX + max(indent - gapToText - border.width, 0)
             extendOrAdd(PlacedRect(kind: .border, x: x, y: top, width: border.width, height: height, color: border.color))
         }
     }

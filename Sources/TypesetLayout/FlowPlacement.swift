@@ -180,14 +180,15 @@ extension Paginator {
             }
             let frame = region.frame
             let top = region.y + gap
-            let indent = offset == 0 ? style.firstLineHeadIndent : style.headIndent
-            let base = (frame.x + indent, frame.x + frame.width - style.tailIndent)
+            let edges = ParagraphBox.edges(style, box: p.box, firstLine: offset == 0)
+            let base = (frame.x + edges.left, frame.x + frame.width - edges.right)
             let shapes = pageShapes()
             let container = activeContainer
             var bandHeight = h
             var pieces: [(layout: ParagraphLayout, line: Int, x: Double, width: Double)] = []
             var next = offset
             var nextReuse = reuse
+            var leftmostFragment: Double? = nil
             for attempt in 0..<2 {
                 let fragments = force ? [(x: base.0, width: base.1 - base.0)]
                     : FreeIntervals.compute(base: base, top: top, bottom: top + bandHeight,
@@ -196,7 +197,9 @@ extension Paginator {
                 pieces = []
                 next = offset
                 nextReuse = reuse
-                for fragment in fragments where next < bytes.count {
+                leftmostFragment = fragments.first?.x
+                // Right-to-left text reads from the rightmost fragment of a band to the leftmost.
+                for fragment in direction == .rightToLeft ? fragments.reversed() : fragments where next < bytes.count {
                     let whole = fragment.width >= base.1 - base.0 - 1
                     if !whole && knownTooNarrow(next, fragment.x, fragment.width, frame.x) {
                         continue
@@ -339,7 +342,10 @@ extension Paginator {
             let baseline = slot.top + baselineOffset
             if offset == 0 { placeDestinations(p, x: frame.x, y: slot.top) }
             for piece in pieces { placeFragment(piece.layout, line: piece.line, frame: frame, baseline: baseline, of: p) }
-            decorateBand(p, pieces: pieces.map { ($0.x, $0.width) }, top: slot.top, height: advance,
+            // A quote's bar goes before the leftmost piece; right-to-left text may end in a band's right piece.
+            let sorted = pieces.map { ($0.x, $0.width) }.sorted { $0.0 < $1.0 }
+            let barPieceX = direction == .rightToLeft ? min(leftmostFragment ?? sorted[0].0, sorted[0].0) : pieces[0].x
+            decorateBand(p, pieces: sorted, barPieceX: barPieceX, top: slot.top, height: advance,
                          first: offset == 0, last: next >= bytes.count, lineStartX: base.0 - frame.x)
             if next >= bytes.count, let last = pieces.last, case .tocEntry(let entry) = document.blocks[index] {
                 let box = last.layout.lines[last.line]
@@ -489,6 +495,7 @@ extension Paginator {
         q.style.firstLineHeadIndent = x - frame.x
         q.style.headIndent = x - frame.x
         q.style.tailIndent = frame.x + frame.width - (x + width)
+        q.style.listEdges = nil  // the fragment's edges are where its lines go, mirrored or not
         var found: [Diagnostic] = []  // the paragraph's own problems are reported with it
         let layout = ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &found,
                                      maxSpaceFactor: Self.maxSpaceFactor(slot: width, column: frame.width, style: p.paragraph))

@@ -479,14 +479,14 @@ final class Paginator {
         if let background = style.background {
             // The box spans the text area plus its padding (taken from the indents and paragraph spacing).
             let pad = style.backgroundPadding
-            let left = min(style.headIndent, style.firstLineHeadIndent) - pad
+            let left = p.box.left - pad
             page.rects.append(PlacedRect(kind: .background, x: frame.x + left, y: fragmentTop - pad,
-                                         width: frame.width - left - style.tailIndent + pad,
+                                         width: frame.width - left - p.box.right + pad,
                                          height: fragmentBottom - fragmentTop + 2 * pad, color: background))
         }
         if let border = style.leftBorder {
             // The bar sits in the head indent, a small gap before the text.
-            let indent = min(style.headIndent, style.firstLineHeadIndent)
+            let indent = p.box.left
             let gapToText = min(8, max(indent - border.width, 0) / 2)
             let x = frame.x + max(indent - gapToText - border.width, 0)
             page.rects.append(PlacedRect(kind: .border, x: x, y: fragmentTop, width: border.width,

@@ -41,6 +41,8 @@ public final class ParagraphLayout {
     private let singleLines: [LineBox]
     /// Left edge of the Pango layout from the column's left edge: the smaller of the two head indents.
     public let left: Double
+    /// The edges of the layout's box, and whether a right-to-left list item's indents are mirrored.
+    let box: ParagraphBox
     /// Inline images by line (of a paragraph in pieces: on the lines laid out so far).
     public var images: [LineImage] { pieceSet?.images ?? singleImages }
     private var singleImages: [LineImage] = []
@@ -72,6 +74,7 @@ public final class ParagraphLayout {
         linePointers = []
         singleLines = []
         self.left = left
+        box = ParagraphBox(of: paragraph)
         self.warnings = warnings
         linkSpans = []
     }
@@ -85,6 +88,7 @@ public final class ParagraphLayout {
         linePointers = other.linePointers
         singleLines = other.singleLines
         left = other.left
+        box = other.box
         singleImages = other.singleImages
         warnings = other.warnings
         sourceEdits = other.sourceEdits
@@ -126,10 +130,12 @@ public final class ParagraphLayout {
         let base = FontKey(paragraph.runs.first?.attributes ?? CharacterAttributes())
         pango_layout_set_font_description(pl, engine.fontDescription(base))
 
-        // Geometry: the layout starts at the smaller head indent; Pango's indent (negative = hanging)
-        // puts the other kind of line at the larger one.
-        left = min(style.firstLineHeadIndent, style.headIndent)
-        let width = max(columnWidth - left - style.tailIndent, 1)
+        // Geometry: the layout starts at the smaller head indent (the right end of a mirrored one, ParagraphBox);
+        // Pango's indent (negative = hanging) puts the other kind of line at the larger one.
+        let box = ParagraphBox(of: paragraph)
+        self.box = box
+        left = box.left
+        let width = max(columnWidth - box.left - box.right, 1)
         pango_layout_set_indent(pl, toPango(style.firstLineHeadIndent - style.headIndent))
 
         var text = paragraph.text
@@ -201,7 +207,10 @@ public final class ParagraphLayout {
         }
         if hasTab {
             let marked = paragraph.text.contains(AttributedParagraph.decimalMark)
-            let tabs = ParagraphLayout.tabArray(style, layoutLeft: left, width: width, decimalMarked: marked)
+            // Stops are measured from where lines start: the right end of a mirrored box, which Pango's
+            // right-to-left lines measure their tabs from.
+            let start = min(style.firstLineHeadIndent, style.headIndent)
+            let tabs = ParagraphLayout.tabArray(style, layoutLeft: start, width: width, decimalMarked: marked)
             pango_layout_set_tabs(pl, tabs.tabs)
         }
 

@@ -44,6 +44,26 @@ final class ListMarkerTests: XCTestCase {
         XCTAssertEqual(styled.paragraphs[0].text, "\u{25AA}\tx")
     }
 
+    /// Every paragraph of a list, nested lists included, carries the edges of the container the outermost list
+    /// is in (a right-to-left item mirrors its indents inside them); a quote inside an item starts afresh.
+    func testListParagraphsCarryTheOutermostListsContainerEdges() {
+        let nested = list(.bullet("-"), [[paragraph(text("b"))]])
+        let quoted = Block(.blockQuote([paragraph(text("q"))]), range: at(1))
+        let outer = list(.bullet("-"), [[paragraph(text("a")), nested, paragraph(text("c")), quoted]])
+        let inQuote = Block(.blockQuote([list(.bullet("-"), [[paragraph(text("d"))]])]), range: at(1))
+        let result = lowerMeasured([paragraph(text("before")), outer, inQuote])
+        let byText = Dictionary(uniqueKeysWithValues: result.paragraphs.map { ($0.text, $0.style) })
+        XCTAssertNil(byText["before"]?.listEdges)
+        for item in ["\u{2022}\ta", "\u{25E6}\tb", "c"] {
+            XCTAssertEqual(byText[item]?.listEdges, ListEdges(left: 0, right: 0), item)
+        }
+        XCTAssertNil(byText["q"]?.listEdges, "a quote keeps its indents on the left")
+        XCTAssertGreaterThan(byText["q"]?.headIndent ?? 0, 22, "the quote sits inside the item's text edge")
+        let d = byText["\u{2022}\td"]
+        XCTAssertEqual(d?.listEdges?.left ?? -1, 15, accuracy: 1e-9, "a list in a quote mirrors inside the quote")
+        XCTAssertEqual(d?.listEdges?.right ?? -1, 0, accuracy: 1e-9)
+    }
+
     func testUnknownBulletValueWarnsAndKeepsTheDefault() {
         let result = lowerMeasured([list(.bullet("-"), [[paragraph(text("x"))]], attributes: attrs(pair("bullet", "stars")))])
         XCTAssertEqual(result.paragraphs[0].text, "\u{2022}\tx")
