@@ -11,6 +11,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <jpeglib.h>
+#include <fribidi.h>
 
 /* libjpeg reports errors by calling error_exit, whose default ends the process; Swift cannot longjmp,
    so the decoder lives here and turns every libjpeg error into a NULL result with libjpeg's message. */
@@ -70,4 +71,10 @@ static inline cairo_surface_t *typeset_jpeg_decode(const unsigned char *data, un
     cairo_surface_mark_dirty(surface);
     return surface;
 }
+
+/* Cursive joining (Arabic, Syriac, N'Ko, ...) from fribidi's tables, which Pango already loads: whether a character
+   connects to the character after it in logical order, to the one before it, or is passed over (a vowel mark). */
+static inline int typeset_joins_to_next(uint32_t c) { return FRIBIDI_JOINS_LEFT(fribidi_get_joining_type(c)) != 0; }
+static inline int typeset_joins_to_previous(uint32_t c) { return FRIBIDI_JOINS_RIGHT(fribidi_get_joining_type(c)) != 0; }
+static inline int typeset_join_skips(uint32_t c) { return FRIBIDI_IS_JOIN_SKIPPED(fribidi_get_joining_type(c)) != 0; }
 #endif

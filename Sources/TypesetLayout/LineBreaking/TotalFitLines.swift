@@ -57,6 +57,7 @@ enum TotalFitLines {
     /// Spaces neither stretch nor shrink there.
     static let raggedStretch = BreakerTuning.value("ragged-stretch", 3.0)
     static let lineSeparator: [UInt8] = [0xE2, 0x80, 0xA8]
+    static let zeroWidthJoiner: [UInt8] = [0xE2, 0x80, 0x8D]
 
     /// Chooses the breaks of a paragraph whose text is `text`, from its measurement.
     /// Lines from `uniformFrom` on are all `lineWidth(uniformFrom)` wide.
@@ -328,6 +329,9 @@ enum TotalFitLines {
                     edits.append(TextEdit(offset: end, removed: 0, inserted: lineSeparator))
                 }
             case .hyphen: edits.append(TextEdit(offset: b.byte, removed: 0, inserted: [0x2D] + lineSeparator))
+            case .plain where ScriptJoining.joinsAcross(text, at: b.byte):
+                // Zero-width joiners on both sides keep the letters in the joined forms the line was measured with.
+                edits.append(TextEdit(offset: b.byte, removed: 0, inserted: zeroWidthJoiner + lineSeparator + zeroWidthJoiner))
             case .plain: edits.append(TextEdit(offset: b.byte, removed: 0, inserted: lineSeparator))
             case .forced, .end: break
             }
