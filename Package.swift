@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(
             name: "CPangoCairo",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+            providers: [.apt(["libpango1.0-dev", "libfribidi-dev", "libcairo2-dev"])]
         ),
         // SVG images: librsvg parses them and draws them through cairo as vectors (no rasterising). Loaded with
         // dlopen on the first SVG (Sources/CRsvg/include/typeset_svg.h), so other documents never map it.
