@@ -139,8 +139,9 @@ public enum BaseDirection: Hashable, Sendable {
     case auto, leftToRight, rightToLeft
 }
 
-/// The edges of the container a list sits in (a quote, a div, the column), from the column's left and right edges.
-public struct ListEdges: Hashable, Sendable {
+/// The edges inside which a right-to-left paragraph's indents are mirrored (`ParagraphStyle.mirrorEdges`), from the
+/// column's left and right edges.
+public struct MirrorEdges: Hashable, Sendable {
     public var left: Double
     public var right: Double
     public init(left: Double, right: Double) {
@@ -200,11 +201,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// of a paragraph it lays out apart (pieces of a long one, fragments beside shapes) to the whole paragraph's,
     /// which a part starting at a word in the other script would otherwise flip (its lines aligned the other way).
     public var baseDirection: BaseDirection = .auto
-    /// Set on the paragraphs of a list: the edges of the container the outermost list sits in. A right-to-left
-    /// paragraph's indents are mirrored inside them, so its marker and hanging indent are on the right, as
-    /// Typst and LaTeX's bidi package set right-to-left lists. Elsewhere indents stay where `margin-left` and
+    /// Set on the paragraphs of a list (the edges of the container the outermost list sits in) and on contents
+    /// entries (the contents' own edges). A right-to-left paragraph's indents are mirrored inside them, so a list
+    /// item's marker and hanging indent are on the right, as Typst and LaTeX's bidi package set right-to-left
+    /// lists, and a contents entry's page number on the left. Elsewhere indents stay where `margin-left` and
     /// `margin-right` put them, as do the quotes and boxes around a list.
-    public var listEdges: ListEdges? = nil
+    public var mirrorEdges: MirrorEdges? = nil
 
     public init() {}
 }

@@ -55,7 +55,7 @@ extension DocumentLowerer {
             state: state, at: block.range.start)
 
         var itemState = state.enteringContainer()
-        itemState.listEdges = state.listEdges ?? ListEdges(left: state.containerLeft, right: state.containerRight)
+        itemState.mirrorEdges = state.mirrorEdges ?? MirrorEdges(left: state.containerLeft, right: state.containerRight)
         itemState.containerLeft = textEdge
         itemState.indent = 0
         // The list's own space-before/-after and break-before belong to its first/last paragraph only.

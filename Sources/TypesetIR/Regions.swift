@@ -97,6 +97,8 @@ extension DocumentLowerer {
         if heading.level == 1 { character.weight = max(character.weight, 700) }
         let size = character.fontSize
         var style = state.paragraphStyle()
+        // A right-to-left title mirrors its level indent and the page number's room inside the contents' edges.
+        style.mirrorEdges = MirrorEdges(left: style.headIndent, right: style.tailIndent)
         // Levels indent by 1.5em; wrapped title lines hang under the title's text, after its number.
         let indent = style.headIndent + Double(heading.level - 1) * 1.5 * size
         style.firstLineHeadIndent = indent

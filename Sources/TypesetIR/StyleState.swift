@@ -16,8 +16,8 @@ struct StyleState: Hashable, Sendable {
     /// Left and right edges of the enclosing container, from the column edges.
     var containerLeft: Double = 0
     var containerRight: Double = 0
-    /// Inside a list: the edges of the container the outermost list sits in (`ParagraphStyle.listEdges`).
-    var listEdges: ListEdges? = nil
+    /// Inside a list: the edges of the container the outermost list sits in (`ParagraphStyle.mirrorEdges`).
+    var mirrorEdges: MirrorEdges? = nil
     /// `bullet`: list bullet glyphs by nesting level (cycling); nil: the built-in `•` `◦` `▪`.
     var bullets: [String]? = nil
     /// Column width in points: what `%` means for paragraph lengths.
@@ -29,7 +29,7 @@ struct StyleState: Hashable, Sendable {
         style.headIndent = containerLeft + marginLeft
         style.firstLineHeadIndent = style.headIndent + indent
         style.tailIndent = containerRight + marginRight
-        style.listEdges = listEdges
+        style.mirrorEdges = mirrorEdges
         return style
     }
 
@@ -41,7 +41,7 @@ struct StyleState: Hashable, Sendable {
         inner.containerRight += marginRight
         inner.marginLeft = 0
         inner.marginRight = 0
-        inner.listEdges = nil  // a list item sets it again (ListLowering); a quote or div is not mirrored
+        inner.mirrorEdges = nil  // a list item sets it again (ListLowering); a quote or div is not mirrored
         return inner
     }
 

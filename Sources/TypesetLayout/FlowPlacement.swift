@@ -495,7 +495,7 @@ extension Paginator {
         q.style.firstLineHeadIndent = x - frame.x
         q.style.headIndent = x - frame.x
         q.style.tailIndent = frame.x + frame.width - (x + width)
-        q.style.listEdges = nil  // the fragment's edges are where its lines go, mirrored or not
+        q.style.mirrorEdges = nil  // the fragment's edges are where its lines go, mirrored or not
         var found: [Diagnostic] = []  // the paragraph's own problems are reported with it
         let layout = ParagraphLayout(q, columnWidth: frame.width, engine: engine, images: images, diagnostics: &found,
                                      maxSpaceFactor: Self.maxSpaceFactor(slot: width, column: frame.width, style: p.paragraph))

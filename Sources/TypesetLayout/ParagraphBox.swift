@@ -1,6 +1,7 @@
 // Where a paragraph's lines go across its column. Indents are physical (`margin-left` is the head indent, on the
-// left), except in a list: a right-to-left list item mirrors them inside the list's container (`listEdges`), so
-// its marker, its hanging indent and its nested lists are on the right. Pango already puts the indent of a
+// left), except where lowering set `mirrorEdges`: a right-to-left list item mirrors them inside the list's
+// container, so its marker, its hanging indent and its nested lists are on the right, and a right-to-left contents
+// entry keeps the page number's room at the left (TocLeaders.swift). Pango already puts the indent of a
 // right-to-left layout (the first line's, or the hanging one) at the right end of the layout's box.
 
 import TypesetIR
@@ -10,13 +11,13 @@ struct ParagraphBox: Equatable {
     var left: Double
     /// The layout box's right edge from the column's right edge (likewise).
     var right: Double
-    /// Whether the indents are mirrored (a right-to-left paragraph in a list).
+    /// Whether the indents are mirrored (a right-to-left paragraph in a list, or a contents entry).
     var mirrored: Bool
 
     /// The box of a paragraph with `style`, laid out in `direction` (its own: `ParagraphLayout.baseDirection`).
     init(_ style: ParagraphStyle, direction: BaseDirection) {
         let start = min(style.firstLineHeadIndent, style.headIndent)
-        if direction == .rightToLeft, let edges = style.listEdges {
+        if direction == .rightToLeft, let edges = style.mirrorEdges {
             left = edges.left + (style.tailIndent - edges.right)
             right = edges.right + (start - edges.left)
             mirrored = true
@@ -27,16 +28,16 @@ struct ParagraphBox: Equatable {
         }
     }
 
-    /// The box of `paragraph`, whose direction is looked for only when it could matter (it is in a list).
+    /// The box of `paragraph`, whose direction is looked for only when it could matter (`mirrorEdges` is set).
     init(of paragraph: AttributedParagraph) {
         let style = paragraph.style
-        self.init(style, direction: style.listEdges == nil ? .auto : ParagraphLayout.baseDirection(of: paragraph))
+        self.init(style, direction: style.mirrorEdges == nil ? .auto : ParagraphLayout.baseDirection(of: paragraph))
     }
 
     /// The left and right edges (from the column's edges) of the paragraph's first line, or of its other lines.
     static func edges(_ style: ParagraphStyle, box: ParagraphBox, firstLine: Bool) -> (left: Double, right: Double) {
         let indent = firstLine ? style.firstLineHeadIndent : style.headIndent
-        guard box.mirrored, let edges = style.listEdges else { return (indent, style.tailIndent) }
+        guard box.mirrored, let edges = style.mirrorEdges else { return (indent, style.tailIndent) }
         return (box.left, edges.right + (indent - edges.left))
     }
 }

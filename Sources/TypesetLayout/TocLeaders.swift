@@ -1,5 +1,6 @@
 // The right-hand end of a table-of-contents line: dot leaders and the page number, set after the title's
-// last line. The dots sit on a grid counted from the column's left edge, so they line up from entry to entry.
+// last line (at the left-hand end for a right-to-left title). The dots sit on a grid counted from the column's
+// left edge, so they line up from entry to entry.
 
 import RTSyntax
 import TypesetIR
@@ -25,23 +26,26 @@ final class TocDecorator {
         var attributes = entry.paragraph.runs.first?.attributes ?? CharacterAttributes()
         attributes.link = nil
         let size = attributes.fontSize
-        let right = x + width - max(entry.paragraph.style.tailIndent - entry.numberWidth, 0)
         let numberLayout = oneLine(String(number), attributes)
         guard let numberBox = numberLayout.lines.first else { return }
-        let numberX = right - numberBox.width
+        // A right-to-left title (its box mirrored) is set from the right: the number goes at the left.
+        let style = entry.paragraph.style, mirrored = layout.box.mirrored
+        let room = mirrored ? style.mirrorEdges?.left ?? 0 : max(style.tailIndent - entry.numberWidth, 0)
+        let numberX = mirrored ? x + room : x + width - room - numberBox.width
         page.lines.append(PlacedLine(paragraph: numberLayout, lineIndex: 0,
                                      originX: numberX - numberBox.x + numberLayout.left, baseline: baseline))
         page.lines[page.lines.count - 1].structure = entry.paragraph.structure  // the number is the entry's
 
-        // Leaders: dot k of the grid spans [x + k * pitch, x + k * pitch + dot width].
+        // Leaders, between the title's end and the number: dot k of the grid spans [x + k * pitch, + dot width].
         var dotAttributes = attributes
         dotAttributes.weight = 400
         let pitch = 0.55 * size, pad = 0.4 * size
         let dot = oneLine(".", dotAttributes)
         let dotWidth = dot.lines.first?.width ?? 0.3 * size
-        let titleEnd = x + box.x + box.width
-        let first = clampedInt((titleEnd + pad - x) / pitch) + 1
-        let last = clampedInt(((numberX - pad - dotWidth - x) / pitch).rounded(.down))
+        let titleEnd = mirrored ? x + box.x : x + box.x + box.width
+        let (gapStart, gapEnd) = mirrored ? (numberX + numberBox.width, titleEnd) : (titleEnd, numberX)
+        let first = clampedInt((gapStart + pad - x) / pitch) + 1
+        let last = clampedInt(((gapEnd - pad - dotWidth - x) / pitch).rounded(.down))
         if last >= first {
             dotAttributes.letterSpacing = pitch - dotWidth
             let dots = oneLine(String(repeating: ".", count: last - first + 1), dotAttributes)
@@ -51,8 +55,9 @@ final class TocDecorator {
                                          originX: x + Double(first) * pitch - offset + dots.left, baseline: baseline))
             page.lines[page.lines.count - 1].isArtifact = true  // leaders are decoration
         }
-        page.links.append(LinkArea(target: .destination(entry.target), x: titleEnd, y: baseline - box.ascent,
-                                   width: right - titleEnd, height: box.ascent + box.descent))
+        let linkStart = mirrored ? numberX : titleEnd, linkEnd = mirrored ? titleEnd : numberX + numberBox.width
+        page.links.append(LinkArea(target: .destination(entry.target), x: linkStart, y: baseline - box.ascent,
+                                   width: linkEnd - linkStart, height: box.ascent + box.descent))
     }
 
     private func oneLine(_ text: String, _ attributes: CharacterAttributes) -> ParagraphLayout {

@@ -53,15 +53,15 @@ final class ListMarkerTests: XCTestCase {
         let inQuote = Block(.blockQuote([list(.bullet("-"), [[paragraph(text("d"))]])]), range: at(1))
         let result = lowerMeasured([paragraph(text("before")), outer, inQuote])
         let byText = Dictionary(uniqueKeysWithValues: result.paragraphs.map { ($0.text, $0.style) })
-        XCTAssertNil(byText["before"]?.listEdges)
+        XCTAssertNil(byText["before"]?.mirrorEdges)
         for item in ["\u{2022}\ta", "\u{25E6}\tb", "c"] {
-            XCTAssertEqual(byText[item]?.listEdges, ListEdges(left: 0, right: 0), item)
+            XCTAssertEqual(byText[item]?.mirrorEdges, MirrorEdges(left: 0, right: 0), item)
         }
-        XCTAssertNil(byText["q"]?.listEdges, "a quote keeps its indents on the left")
+        XCTAssertNil(byText["q"]?.mirrorEdges, "a quote keeps its indents on the left")
         XCTAssertGreaterThan(byText["q"]?.headIndent ?? 0, 22, "the quote sits inside the item's text edge")
         let d = byText["\u{2022}\td"]
-        XCTAssertEqual(d?.listEdges?.left ?? -1, 15, accuracy: 1e-9, "a list in a quote mirrors inside the quote")
-        XCTAssertEqual(d?.listEdges?.right ?? -1, 0, accuracy: 1e-9)
+        XCTAssertEqual(d?.mirrorEdges?.left ?? -1, 15, accuracy: 1e-9, "a list in a quote mirrors inside the quote")
+        XCTAssertEqual(d?.mirrorEdges?.right ?? -1, 0, accuracy: 1e-9)
     }
 
     func testUnknownBulletValueWarnsAndKeepsTheDefault() {

@@ -1,10 +1,11 @@
 // A right-to-left list item is the mirror image of a left-to-right one: marker and hanging indent on the
-// right, nested lists further in from the right, on every line of an item however long. Right-to-left text
-// beside a shape reads from the right-hand piece of each line to the left-hand one.
+// right, nested lists further in from the right, on every line of an item however long. A right-to-left
+// contents entry has its page number at the left. Right-to-left text beside a shape reads from the right-hand
+// piece of each line to the left-hand one.
 
 import XCTest
 
-final class RightToLeftListTests: XCTestCase {
+final class RightToLeftLayoutTests: XCTestCase {
     private static let left = 56.69, right = 595.28 - 56.69
     private static let arabic = "كتاب مدرسة قلم باب شمس قمر بحر جبل نهر شجرة زهرة طريق مدينة قرية بيت".split(separator: " ")
 
@@ -109,5 +110,38 @@ final class RightToLeftListTests: XCTestCase {
         XCTAssertTrue(firstLine.contains { $0.xMax < middle - 50 }, "the line goes on left of the circle")
         let last = try XCTUnwrap(words.first { $0.text == "LAST" })
         XCTAssertGreaterThan(last.yMin, first.yMin)
+    }
+
+    /// A right-to-left contents entry: title at the right (a lower level further in), leaders, number at the left.
+    func testARightToLeftContentsEntryHasItsNumberAtTheLeft() throws {
+        let pdf = try Harness.typesetSource("""
+            @toc
+
+            @pagebreak
+            # مقدمة المشروع
+
+            نص.
+
+            ## النتائج
+
+            # English section
+
+            """)
+        // (pdftotext gives each Arabic letter as a word of its own: rows are found by their numbers.)
+        let words = try PDF.words(pdf).filter { $0.page == 1 }
+        let numbers = words.filter { $0.text == "2" && $0.xMin < 300 }.sorted { $0.yMin < $1.yMin }
+        XCTAssertEqual(numbers.count, 2, "both right-to-left entries have their number at the left")
+        for (number, indent) in zip(numbers, [0.0, 1.5 * 11]) {
+            let row = words.filter { abs($0.yMin - number.yMin) < 2 && $0.xMin > number.xMax }
+            let leaders = row.filter { !$0.text.isEmpty && $0.text.allSatisfy { $0 == "." } }
+            let title = row.filter { !leaders.map(\.xMin).contains($0.xMin) }
+            XCTAssertEqual(number.xMin, Self.left, accuracy: 0.5, "the number starts at the left edge")
+            XCTAssertEqual(title.map(\.xMax).max() ?? 0, Self.right - indent, accuracy: 2, "the title ends at the right")
+            XCTAssertFalse(leaders.isEmpty)
+            XCTAssertLessThan(leaders.map(\.xMax).max() ?? .infinity, title.map(\.xMin).min() ?? 0, "leaders before the title")
+        }
+        let english = try XCTUnwrap(words.first { $0.text == "English" })
+        let englishRow = words.filter { abs($0.yMin - english.yMin) < 2 }
+        XCTAssertEqual(englishRow.max { $0.xMax < $1.xMax }?.text, "2", "a left-to-right entry keeps its number at the right")
     }
 }
