@@ -225,8 +225,11 @@ public struct ImageAttachment: Hashable, Sendable {
     /// Extra raise above the alignment position, points.
     public var baselineOffset: Double = 0
     public var fit: ImageFit = .contain
-    /// A figure's picture is scaled down (keeping its proportions) to be no wider than this, points.
+    /// The picture is scaled down (keeping its proportions) to be no wider than this, points: a figure's, and one
+    /// given no size (ImageLowering.swift).
     public var maxWidth: Double? = nil
+    /// Likewise no taller than this: an image given no size fits the page's height.
+    public var maxHeight: Double? = nil
     public var location: SourceLocation
     /// Set for `@chart`: drawn from this description instead of an image file (`path` only names it).
     public var chart: ChartSpec? = nil

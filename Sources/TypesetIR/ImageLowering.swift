@@ -39,6 +39,15 @@ extension DocumentLowerer {
 
         var attachment = ImageAttachment(path: path, location: image.range.start)
         readImageAttributes(image.attributes, into: &attachment, state: state)
+        if attachment.width == nil && attachment.height == nil {
+            // Given no size, a picture is set at 96 px per inch, but scaled down to fit the text's width and the
+            // page's height, as pandoc's LaTeX and GitHub show a README's screenshots: at its natural size a 2,448 px
+            // wide graph ran 1,836pt past the page's edge. A size given with `width`/`height` is set as asked.
+            let style = state.paragraphStyle()
+            attachment.maxWidth = max(state.columnWidth - max(style.headIndent, style.firstLineHeadIndent)
+                                      - style.tailIndent, 1)
+            attachment.maxHeight = max(contentHeight - 2 * state.character.fontSize, 1)
+        }
         tagImage(&attachment, alt: image.attributes["alt"]?.value ?? image.alt,
                  decorative: image.attributes["decorative"]?.value.trimmingASCIIWhitespace().lowercased() == "true")
         if let id = image.attributes.id {

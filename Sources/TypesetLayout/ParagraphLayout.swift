@@ -546,6 +546,10 @@ public final class ParagraphLayout {
             h *= maxWidth / w
             w = maxWidth
         }
+        if let maxHeight = image.maxHeight, h > maxHeight, h > 0 {
+            w *= maxHeight / h
+            h = maxHeight
+        }
         let metrics = engine.fontMetrics(FontKey(font))
         var top: Double
         switch image.alignment {
