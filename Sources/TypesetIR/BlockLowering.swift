@@ -36,6 +36,8 @@ struct DocumentLowerer {
     var contentWidth: Double = 481.89
     /// The page's content height: what an `@exclude` shape's `%` y values refer to.
     var contentHeight: Double = 728.5
+    /// Containers that drew a bar so far (`Border.group`).
+    var borderGroups = 0
     /// Footnote definitions, numbers and notes waiting to be set (FootnoteLowering.swift).
     var footnotes = FootnoteState()
     /// Heading, figure and table numbers and cross-reference labels (FigureLowering.swift).
@@ -309,6 +311,13 @@ struct DocumentLowerer {
                                          at location: SourceLocation) {
         var inner = state.enteringContainer()
         limitNesting(&inner, outer: context, at: location)
+        // A bar this container draws (a quote's) stands at its text edge beside all it holds: a list inside the
+        // quote set its bar beside each item's marker, nested items' further in, a broken line.
+        if inner.paragraph.leftBorder != nil && inner.paragraph.leftBorder != context.paragraph.leftBorder {
+            inner.paragraph.leftBorder?.edge = inner.containerLeft
+            borderGroups += 1
+            inner.paragraph.leftBorder?.group = borderGroups
+        }
         inner.paragraph.spaceBefore = context.paragraph.spaceBefore
         inner.paragraph.spaceAfter = context.paragraph.spaceAfter
         inner.paragraph.breakBefore = context.paragraph.breakBefore

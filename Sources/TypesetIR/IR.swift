@@ -128,6 +128,13 @@ public enum BreakBefore: String, Hashable, Sendable { case none, page, column }
 public struct Border: Hashable, Sendable {
     public var width: Double
     public var color: Color
+    /// Where the text of the container that draws the bar starts (a quote's), from the column's left edge: the
+    /// bar stands just before it beside every paragraph inside, lists indented further included. Nil: before the
+    /// paragraph's own indent.
+    public var edge: Double? = nil
+    /// The container that draws the bar (0: none): the bars of consecutive paragraphs of one quote are joined
+    /// across the space between them; two quotes in a row keep a gap between their bars.
+    public var group: Int = 0
     public init(width: Double, color: Color) {
         self.width = width
         self.color = color

@@ -25,7 +25,7 @@ extension Paginator {
         }
         if let border = style.leftBorder {
             // Where the bar is in the normal path (placeLines), measured from the text's left edge.
-            let indent = p.box.left
+            let indent = border.edge ?? p.box.left
             let gapToText = min(8, max(indent - border.width, 0) / 2)
             let x = barPieceX - lineStartX + max(indent - gapToText - border.width, 0)
             extendOrAdd(PlacedRect(kind: .border, x: x, y: top, width: border.width, height: height, color: border.color))

@@ -30,6 +30,9 @@ final class AlertLoweringTests: XCTestCase {
         let p = paragraphs("---\nstyles:\n  alert-note-title: {color: \"#ff0000\"}\n  alert-note: {border-left: \"1pt #00ff00\"}\n---\n"
                            + "> [!NOTE]\n> Text.\n")
         XCTAssertEqual(p[0].attributes(at: 0)?.color, Color(red: 1, green: 0, blue: 0))
-        XCTAssertEqual(p[1].style.leftBorder, Border(width: 1, color: Color(red: 0, green: 1, blue: 0)))
+        XCTAssertEqual(p[1].style.leftBorder?.width, 1)
+        XCTAssertEqual(p[1].style.leftBorder?.color, Color(red: 0, green: 1, blue: 0))
+        XCTAssertEqual(p[1].style.leftBorder?.edge, p[0].style.leftBorder?.edge, "one bar at the alert's edge")
+        XCTAssertEqual(p[1].style.leftBorder?.group, p[0].style.leftBorder?.group, "one bar for the alert")
     }
 }

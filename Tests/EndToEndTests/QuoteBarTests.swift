@@ -1,0 +1,42 @@
+// A quote's bar: one line at the quote's text edge beside everything the quote holds (its paragraphs, a list
+// and the list's nested items), joined across the space between them; two quotes in a row keep two bars.
+
+import XCTest
+
+final class QuoteBarTests: XCTestCase {
+    /// The quote style's bar: 2pt wide, #c8c8c8.
+    private func bars(_ pdf: String) throws -> [ChartTests.FilledRect] {
+        try ChartTests.filledRects(pdf).filter { abs($0.width - 2) < 0.01 && $0.color == "0.784314 0.784314 0.784314" }
+    }
+
+    func testAQuoteHasOneBarBesideItsParagraphsAndItsList() throws {
+        let pdf = try Harness.typesetSource("""
+            > A first paragraph of the quote, long enough to wrap onto a second line in this column, it goes on.
+            >
+            > - an item
+            > - another item
+            >   - a nested item
+            >
+            > The quote's last paragraph.
+
+            Between.
+
+            > A second quote.
+
+            > A third quote, right after it.
+
+            """)
+        PDF.assertValid(pdf)
+        let found = try bars(pdf)
+        XCTAssertEqual(found.count, 3, "one bar a quote: \(found)")
+        guard found.count == 3 else { return }
+        XCTAssertEqual(Set(found.map { ($0.x * 100).rounded() }).count, 1, "all at the quote's edge: \(found.map(\.x))")
+        let words = try PDF.words(pdf)
+        let first = try XCTUnwrap(words.first { $0.text == "first" }), last = try XCTUnwrap(words.first { $0.text == "last" })
+        // (cairo draws in page coordinates from the top.) The first bar spans the quote's first line to its last.
+        let top = found[0].y, bottom = found[0].y + found[0].height
+        XCTAssertLessThan(top, first.yMin + 1)
+        XCTAssertGreaterThan(bottom, last.yMax - 1)
+        XCTAssertLessThan(found[0].x + 2, try XCTUnwrap(words.first { $0.text == "•" }).xMin, "before the markers")
+    }
+}
