@@ -150,7 +150,12 @@ public enum RTParser {
         var dash = false
         for scalar in text.lowercased().unicodeScalars {
             let p = scalar.properties
-            if p.isAlphabetic || p.generalCategory == .decimalNumber {
+            // Marks and joiners belong to their word (a Hindi virama, Arabic vowels, the Persian ZWNJ in
+            // `نرم‌افزار`), as GitHub keeps them: a README's links to such headings name them so.
+            let inWord = p.isAlphabetic || p.generalCategory == .decimalNumber
+                || (!out.isEmpty && !dash && (p.generalCategory == .nonspacingMark || p.generalCategory == .spacingMark
+                    || p.generalCategory == .enclosingMark || scalar.value == 0x200C || scalar.value == 0x200D))
+            if inWord {
                 if dash && !out.isEmpty { out.append("-") }
                 dash = false
                 out.append(scalar)

@@ -249,13 +249,36 @@ func parseLink(_ v: String, _ s: StyleState) -> LinkTarget?? {
     return .some(target)
 }
 
-/// `#id` is a named destination; anything else non-empty is a URL.
+/// `#id` is a named destination; anything else non-empty is a URL. A percent-encoded id is decoded, as a browser
+/// does: a README's table of contents links `#%D8%B1%D8%A7...` to the heading whose id is `را...`.
 func linkTarget(_ destination: String) -> LinkTarget? {
     if destination.hasPrefix("#") {
-        let id = String(destination.dropFirst())
+        var id = String(destination.dropFirst())
+        if id.contains("%"), let decoded = percentDecoded(id), !decoded.isEmpty { id = decoded }
         return id.isEmpty ? nil : .destination(id)
     }
     return destination.isEmpty ? nil : .url(destination)
+}
+
+/// `%XX` escapes decoded as UTF-8 bytes; nil when an escape is malformed or the bytes are not UTF-8.
+func percentDecoded(_ s: String) -> String? {
+    var bytes: [UInt8] = []
+    var utf8 = Array(s.utf8)[...]
+    func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: return b - 0x30
+        case 0x41...0x46: return b - 0x37
+        case 0x61...0x66: return b - 0x57
+        default: return nil
+        }
+    }
+    while let b = utf8.popFirst() {
+        guard b == 0x25 else { bytes.append(b); continue }
+        guard utf8.count >= 2, let hi = hex(utf8[utf8.startIndex]), let lo = hex(utf8[utf8.startIndex + 1]) else { return nil }
+        bytes.append(hi << 4 | lo)
+        utf8 = utf8.dropFirst(2)
+    }
+    return String(validating: bytes, as: UTF8.self)
 }
 
 func parseLanguage(_ v: String, _ s: StyleState) -> String? { isLanguageTag(v) ? v : nil }

@@ -134,5 +134,9 @@ final class InlineTests: XCTestCase {
         XCTAssertEqual(RTParser.slug("  Hello, World! 2024 "), "hello-world-2024")
         XCTAssertEqual(RTParser.slug("Über  uns"), "über-uns")
         XCTAssertEqual(RTParser.slug("!!!"), "")
+        // Marks and joiners stay in their word, as GitHub's ids keep them.
+        XCTAssertEqual(RTParser.slug("مهندسی نرم\u{200C}افزار"), "مهندسی-نرم\u{200C}افزار")
+        XCTAssertEqual(RTParser.slug("हिन्दी भाषा"), "हिन्दी-भाषा")
+        XCTAssertEqual(RTParser.slug("e\u{301}te\u{301} -- \u{200C}x"), "e\u{301}te\u{301}-x")
     }
 }

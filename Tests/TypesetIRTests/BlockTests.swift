@@ -37,6 +37,17 @@ final class HeadingTests: XCTestCase {
         XCTAssertEqual(p.attributes(of: "c")?.link, .url("https://x.org"))
         XCTAssertEqual(p.attributes(of: "c")?.color, Color.parse("#1a4fb0"))
     }
+
+    /// A percent-encoded fragment names the heading its decoded text names, as in a browser.
+    func testAPercentEncodedLinkFindsItsHeading() {
+        let result = lower([
+            paragraph(link("#%D8%B1%D8%A7-x", text("a"), line: 1, column: 4), link("#100%", text("b"), line: 2, column: 7)),
+            heading(1, "را x", id: "را-x"),
+        ])
+        XCTAssertEqual(result.paragraphs[0].attributes(of: "a")?.link, .destination("را-x"))
+        XCTAssertEqual(result.warnings.map(\.location), [loc(2, 7)], "a malformed escape stays as written")
+        XCTAssertEqual(result.paragraphs[0].attributes(of: "b")?.link, .destination("100%"))
+    }
 }
 
 final class ListTests: XCTestCase {
