@@ -314,6 +314,8 @@ struct DocumentLowerer {
         // A bar this container draws (a quote's) stands at its text edge beside all it holds: a list inside the
         // quote set its bar beside each item's marker, nested items' further in, a broken line.
         if inner.paragraph.leftBorder != nil && inner.paragraph.leftBorder != context.paragraph.leftBorder {
+            // A quote in a quote: the outer one's bar goes on beside it.
+            if let outer = context.paragraph.leftBorder, outer.group != 0 { inner.paragraph.outerBorders.append(outer) }
             inner.paragraph.leftBorder?.edge = inner.containerLeft
             borderGroups += 1
             inner.paragraph.leftBorder?.group = borderGroups

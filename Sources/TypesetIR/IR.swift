@@ -195,6 +195,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var backgroundPadding: Double = 0
     /// A bar at the left of the paragraph (block quotes), drawn in the head indent.
     public var leftBorder: Border? = nil
+    /// The bars of the quotes around the one `leftBorder` belongs to, outermost first (a quote in a quote).
+    public var outerBorders: [Border] = []
+    /// Every bar drawn beside the paragraph, outermost first.
+    public var bars: [Border] { leftBorder.map { outerBorders + [$0] } ?? outerBorders }
     /// Language of the paragraph (BCP 47).
     public var language: String = "en"
     /// Most the total-fit breaker may widen or narrow a justified line's glyphs (font expansion), as a

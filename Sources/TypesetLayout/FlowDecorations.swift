@@ -1,6 +1,7 @@
-// Paragraph backgrounds (code blocks) and left bars (quotes) for paragraphs placed band by band around
-// shapes: each band draws its part next to its pieces, and a part that continues the one above (same x,
-// touching) extends it, so an unobstructed run of bands still draws one rectangle.
+// Quote bars beside a paragraph's lines: one per quote around it, each joined from paragraph to paragraph. For
+// paragraphs placed band by band around shapes, backgrounds (code blocks) and bars: each band draws its part
+// next to its pieces, and a part that continues the one above (same x, touching) extends it, so an unobstructed
+// run of bands still draws one rectangle.
 
 import TypesetIR
 
@@ -23,17 +24,40 @@ extension Paginator {
                                        height: bottom - y, color: background))
             }
         }
-        if let border = style.leftBorder {
+        for border in style.bars {
             // Where the bar is in the normal path (placeLines), measured from the text's left edge.
-            let indent = border.edge ?? p.box.left
-            let gapToText = min(8, max(indent - border.width, 0) / 2)
-            let x = barPieceX - lineStartX + max(indent - gapToText - border.width, 0)
+            let x = barPieceX - lineStartX + Self.barOffset(border, p)
             extendOrAdd(PlacedRect(kind: .border, x: x, y: top, width: border.width, height: height, color: border.color))
         }
     }
 
+    /// A paragraph's bars beside its lines from `top` to `bottom` (a quote's around it first, its own last), each
+    /// joined to its quote's bar beside the paragraph before it in this column when that one ends `gap` above.
+    func placeBars(_ p: ParagraphLayout, x columnX: Double, top: Double, bottom: Double, gap: Double) {
+        for border in p.paragraph.style.bars {
+            let x = columnX + Self.barOffset(border, p)
+            if border.group != 0, let k = barRects[border.group], k < page.rects.count, case let r = page.rects[k],
+               r.kind == .border, abs(r.x - x) < 0.01, abs(r.y + r.height + gap - top) < 0.01 {
+                page.rects[k].height = bottom - r.y
+            } else {
+                page.rects.append(PlacedRect(kind: .border, x: x, y: top, width: border.width, height: bottom - top,
+                                             color: border.color))
+                if border.group != 0 { barRects[border.group] = page.rects.count - 1 }
+            }
+        }
+    }
+
+    /// The bar sits in the head indent, a small gap before the text: its quote's (`Border.edge`), else the
+    /// paragraph's own.
+    static func barOffset(_ border: Border, _ p: ParagraphLayout) -> Double {
+        let indent = border.edge ?? p.box.left
+        let gapToText = min(8, max(indent - border.width, 0) / 2)
+        return max(indent - gapToText - border.width, 0)
+    }
+
+    /// Extends the rectangle of its kind at its x that ends where `rect` starts (among the last few), else adds it.
     private func extendOrAdd(_ rect: PlacedRect) {
-        if let k = page.rects.lastIndex(where: { $0.kind == rect.kind }), k >= page.rects.count - 2 {
+        for k in page.rects.indices.reversed().prefix(6) where page.rects[k].kind == rect.kind {
             let r = page.rects[k]
             if abs(r.x - rect.x) < 0.01, abs(r.width - rect.width) < 0.01, r.color == rect.color,
                abs(r.y + r.height - rect.y) < 0.01 {

@@ -130,9 +130,8 @@ final class Paginator {
 
     var diagnostics: [Diagnostic] = []
     var page: Page
-    /// The last quote bar placed on this page and its quote (`Border.group`): the next paragraph of that quote
-    /// extends it.
-    var lastBar: (rect: Int, group: Int)? = nil
+    /// The last bar of each quote (`Border.group`) placed on this page: the next paragraph of the quote extends it.
+    var barRects: [Int: Int] = [:]
     var pageHasContent = false
     var columnIndex = 0
     var region: FlowRegion
@@ -205,7 +204,7 @@ final class Paginator {
         frames = FlowRegion.columns(of: document.page)
         runningText = placeRunningText ? RunningTextLayout(document: document, engine: engine, images: images) : nil
         page = Page(number: 1, width: document.page.width, height: document.page.height)
-        lastBar = nil
+        barRects = [:]
         region = FlowRegion(frame: frames[0])
     }
 
@@ -488,22 +487,7 @@ final class Paginator {
                                          width: frame.width - left - p.box.right + pad,
                                          height: fragmentBottom - fragmentTop + 2 * pad, color: background))
         }
-        if let border = style.leftBorder {
-            // The bar sits in the head indent, a small gap before the text (its quote's, when it has one).
-            let indent = border.edge ?? p.box.left
-            let gapToText = min(8, max(indent - border.width, 0) / 2)
-            let x = frame.x + max(indent - gapToText - border.width, 0)
-            // The paragraph before it in this column, of the same quote: one bar across the space between them.
-            if border.group != 0, let bar = lastBar, bar.group == border.group, bar.rect < page.rects.count,
-               case let r = page.rects[bar.rect], r.kind == .border, abs(r.x - x) < 0.01,
-               abs(r.y + r.height + gap - fragmentTop) < 0.01 {
-                page.rects[bar.rect].height = fragmentBottom - r.y
-            } else {
-                page.rects.append(PlacedRect(kind: .border, x: x, y: fragmentTop, width: border.width,
-                                             height: fragmentBottom - fragmentTop, color: border.color))
-                lastBar = (page.rects.count - 1, border.group)
-            }
-        }
+        placeBars(p, x: frame.x, top: fragmentTop, bottom: fragmentBottom, gap: gap)
     }
 
     /// False for an internal link to a destination that does not exist: no dangling link is written.
@@ -562,7 +546,7 @@ final class Paginator {
 
     private func startPage(number: Int) {
         page = Page(number: number, width: document.page.width, height: document.page.height)
-        lastBar = nil
+        barRects = [:]
         page.section = section  // the level-1 heading in force at the top of the page
         pageHasContent = false
         for (index, early) in earlyShapes where early.page == number { flow.exclusions[index] = early }

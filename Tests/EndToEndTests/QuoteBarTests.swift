@@ -39,4 +39,28 @@ final class QuoteBarTests: XCTestCase {
         XCTAssertGreaterThan(bottom, last.yMax - 1)
         XCTAssertLessThan(found[0].x + 2, try XCTUnwrap(words.first { $0.text == "•" }).xMin, "before the markers")
     }
+
+    /// A quote in a quote: the outer bar goes on beside the inner quote, whose own bar stands further in.
+    func testAQuoteInAQuoteKeepsTheOuterBar() throws {
+        let pdf = try Harness.typesetSource("""
+            > Outer first.
+            >
+            > > Inner quote.
+            >
+            > Outer last.
+
+            """)
+        let found = try bars(pdf)
+        XCTAssertEqual(found.count, 2, "the outer bar and the inner one: \(found)")
+        guard found.count == 2 else { return }
+        let words = try PDF.words(pdf)
+        let outer = found.min { $0.x < $1.x }!, inner = found.max { $0.x < $1.x }!
+        XCTAssertGreaterThan(inner.x, outer.x + 5)
+        let first = try XCTUnwrap(words.first { $0.text == "first." }), last = try XCTUnwrap(words.first { $0.text == "last." })
+        let nested = try XCTUnwrap(words.first { $0.text == "Inner" })
+        XCTAssertLessThan(outer.y, first.yMin + 1)
+        XCTAssertGreaterThan(outer.y + outer.height, last.yMax - 1, "one outer bar from the first line to the last")
+        XCTAssertLessThan(inner.y, nested.yMin + 1)
+        XCTAssertLessThan(inner.y + inner.height, last.yMin, "the inner bar stops with the inner quote")
+    }
 }
