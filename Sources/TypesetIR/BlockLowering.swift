@@ -365,8 +365,29 @@ struct DocumentLowerer {
             pendingAnchors.removeAll()
         }
         checkCrossReferences()
+        aliasLinksThatDifferInCase()
         for link in internalLinks where !definedAnchors.contains(link.id) {
             diagnostics.append(.warning("link to '#\(link.id)', which no heading or #id in this document defines", at: link.location))
+        }
+    }
+}
+
+extension DocumentLowerer {
+    /// A link whose id differs from a heading's anchor only in case finds that heading, as on GitHub (a Russian
+    /// README links `#Описание` to "Описание", whose anchor is `описание`): the id becomes another name of the
+    /// paragraph that holds the anchor.
+    mutating func aliasLinksThatDifferInCase() {
+        let missing = internalLinks.filter { !definedAnchors.contains($0.id) && definedAnchors.contains($0.id.lowercased()) }
+        guard !missing.isEmpty else { return }
+        var holder: [String: Int] = [:]
+        for (k, block) in output.enumerated() {
+            if case .paragraph(let p) = block { for anchor in p.anchors where holder[anchor] == nil { holder[anchor] = k } }
+        }
+        for link in missing where !definedAnchors.contains(link.id) {
+            guard let k = holder[link.id.lowercased()], case .paragraph(var p) = output[k] else { continue }
+            p.anchors.append(link.id)
+            output[k] = .paragraph(p)
+            definedAnchors.insert(link.id)
         }
     }
 }

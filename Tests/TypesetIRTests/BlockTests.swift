@@ -38,6 +38,16 @@ final class HeadingTests: XCTestCase {
         XCTAssertEqual(p.attributes(of: "c")?.color, Color.parse("#1a4fb0"))
     }
 
+    /// A link that differs from a heading's id only in case finds the heading, as on GitHub.
+    func testALinkThatDiffersInCaseFindsItsHeading() {
+        let result = lower([
+            paragraph(link("#Описание", text("a"), line: 1, column: 4), link("#Nowhere", text("b"), line: 2, column: 7)),
+            heading(1, "Описание", id: "описание"),
+        ])
+        XCTAssertEqual(result.warnings.map(\.location), [loc(2, 7)])
+        XCTAssertTrue(result.paragraphs[1].anchors.contains("Описание"), "the link's id names the heading too")
+    }
+
     /// A percent-encoded fragment names the heading its decoded text names, as in a browser.
     func testAPercentEncodedLinkFindsItsHeading() {
         let result = lower([
