@@ -458,14 +458,22 @@ extension Paginator {
             perLine = min(perLine, 1.15 * shown + 0.25)
         }
         var budget = max(floor, clampedInt(min(Double(lines) * perLine, 65_536)))
-        var end = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
+        // A cut before a long word is made after the space before it, which ends the last line: begun with that
+        // space, the next layout's first line held glue, was planned with expansion flex and the shrinking it
+        // needs, and ran 7pt past its column.
+        func afterSpaces(_ k: Int) -> Int {
+            var k = k
+            while k < bytes.count && bytes[k] == 0x20 { k += 1 }
+            return k
+        }
+        var end = afterSpaces(ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget))
         var layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,
                                     direction: direction)
         while end < bytes.count && layout.lines.count < 3 {
             // Too little text for three lines here (a very long word, a wide fragment): take more, growing
             // geometrically so a long word costs linear time, not a layout of all the rest per line.
             budget *= 4
-            let longer = ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget)
+            let longer = afterSpaces(ParagraphLayout.pieceEnd(bytes, from: offset, budget: budget, wordBudget: budget))
             if longer <= end { break }
             end = longer
             layout = fragmentLayout(p, bytes: bytes, from: offset, to: end, x: x, width: width, frame: frame,

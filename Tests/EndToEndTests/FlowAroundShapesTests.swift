@@ -43,6 +43,18 @@ final class FlowAroundShapesTests: XCTestCase {
         }
     }
 
+    /// A word too long for the band beside a shape goes below it; the layout cut before it ended at the space
+    /// before the word, and a line that began with that space was planned with flex it could not use: 7pt past
+    /// the column (fuzz documents 270208246 and 270308127).
+    func testALongWordAfterAShapeStaysInsideTheColumn() throws {
+        let pdf = try Harness.typesetSource("---\njustify: true\n---\n@exclude polygon(0 0, 100% 0, 50% 40%) pages=all margin=4pt\n\n"
+                                            + "word " + String(repeating: "a", count: 1000) + " end\n")
+        let words = try PDF.words(pdf)
+        XCTAssertGreaterThan(words.count, 10)
+        XCTAssertEqual(words.filter { $0.xMax > 595.28 - 56.69 + 0.5 }.map(\.xMax), [], "nothing past the right margin")
+        XCTAssertFalse(words.contains { $0.text == "word" && $0.yMin > 200 }, "the short word stays beside the shape")
+    }
+
     func testRectangleExclusionOnThisPageOnlyWithTextOnBothSides() throws {
         let pdf = try Harness.typesetSource(header + "@exclude rect(150pt, 100pt, 150pt, 200pt) margin=6pt\n\n" + text(12))
         let words = try PDF.words(pdf)
