@@ -180,7 +180,7 @@ extension Paginator {
             }
             let frame = region.frame
             let top = region.y + gap
-            let edges = ParagraphBox.edges(style, box: p.box, firstLine: offset == 0)
+            let edges = p.box.edges(style, firstLine: offset == 0)
             let base = (frame.x + edges.left, frame.x + frame.width - edges.right)
             let shapes = pageShapes()
             let container = activeContainer
@@ -344,7 +344,7 @@ extension Paginator {
             for piece in pieces { placeFragment(piece.layout, line: piece.line, frame: frame, baseline: baseline, of: p) }
             // A quote's bar goes before the leftmost piece; right-to-left text may end in a band's right piece.
             let sorted = pieces.map { ($0.x, $0.width) }.sorted { $0.0 < $1.0 }
-            let barPieceX = direction == .rightToLeft ? min(leftmostFragment ?? sorted[0].0, sorted[0].0) : pieces[0].x
+            let barPieceX = direction == .rightToLeft ? leftmostFragment ?? sorted[0].0 : pieces[0].x
             decorateBand(p, pieces: sorted, barPieceX: barPieceX, top: slot.top, height: advance,
                          first: offset == 0, last: next >= bytes.count, lineStartX: base.0 - frame.x)
             if next >= bytes.count, let last = pieces.last, case .tocEntry(let entry) = document.blocks[index] {

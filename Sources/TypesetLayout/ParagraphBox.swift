@@ -35,9 +35,9 @@ struct ParagraphBox: Equatable {
     }
 
     /// The left and right edges (from the column's edges) of the paragraph's first line, or of its other lines.
-    static func edges(_ style: ParagraphStyle, box: ParagraphBox, firstLine: Bool) -> (left: Double, right: Double) {
+    func edges(_ style: ParagraphStyle, firstLine: Bool) -> (left: Double, right: Double) {
         let indent = firstLine ? style.firstLineHeadIndent : style.headIndent
-        guard box.mirrored, let edges = style.mirrorEdges else { return (indent, style.tailIndent) }
-        return (box.left, edges.right + (indent - edges.left))
+        guard mirrored, let edges = style.mirrorEdges else { return (indent, style.tailIndent) }
+        return (left, edges.right + (indent - edges.left))
     }
 }
