@@ -6,6 +6,11 @@ set -uo pipefail
 log=${TEST_LOG:-.build/test.log}
 mkdir -p "$(dirname "$log")"
 echo "tests: full log in $log"
+# SwiftPM's temporary folders, the tests' scratch folders and the temporary files of the typeset runs they start
+# go in one folder that is removed at the end (a run left hundreds of folders in /tmp).
+TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/typeset-tests.XXXXXX")
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 if ! swift build --build-tests >"$log" 2>&1; then
     grep -E "error:" "$log" | sort -u | head -40
     echo "tests: the build failed (see $log)"
