@@ -26,6 +26,17 @@ extension Paginator {
         return characterLength(b)
     }
 
+    /// Whether the word from `offset` (to the next break) may be wider than `width`, at half an em a byte: a
+    /// generous guess that only decides whether to measure it.
+    func wordMayNotFit(_ bytes: [UInt8], from offset: Int, width: Double, fontSize: Double) -> Bool {
+        var i = offset
+        while i < bytes.count, let n = Self.wordCharacter(bytes, at: i) {
+            i += n
+            if Double(i - offset) * 0.5 * fontSize > width { return true }
+        }
+        return false
+    }
+
     static func isASCIIAlphanumeric(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }

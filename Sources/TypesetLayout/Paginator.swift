@@ -12,6 +12,11 @@ public struct PaginationSummary {
     public var diagnostics: [Diagnostic]
     /// Steps of footnote work (marks looked at, note lines handled): counted for the growth check.
     public var footnoteWork = 0
+    /// Bytes of text laid out for the line fragments beside shapes, probes included (FlowPlacement.swift):
+    /// counted, so that tests see the work text beside shapes costs.
+    public var fragmentBytes = 0
+    /// Of those, the bytes of layouts that showed their piece too narrow for the next word.
+    public var tooNarrowBytes = 0
 }
 
 public enum DocumentLayout {
@@ -151,6 +156,7 @@ final class Paginator {
     var noteCache: (numbers: [Int], width: Double, lines: [NoteLine])?
     var notesLaidOut = Set<Int>()
     var footnoteWork = 0
+    var fragmentBytes = 0, tooNarrowBytes = 0
     /// Page of each named destination so far (the counting pass hands them to the drawing pass's toc).
     var destinationPages: [String: Int] = [:]
     /// The last paragraph location met while placing, for errors that stop pagination.
@@ -233,7 +239,8 @@ final class Paginator {
         var seen = Set(diagnostics)
         for warning in engine.pieceWarnings where seen.insert(warning).inserted { diagnostics.append(warning) }
         engine.pieceWarnings = []
-        return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics, footnoteWork: footnoteWork)
+        return PaginationSummary(pageCount: pageCount, diagnostics: diagnostics, footnoteWork: footnoteWork,
+                                 fragmentBytes: fragmentBytes, tooNarrowBytes: tooNarrowBytes)
     }
 
     /// Places blocks `start..<end`, the first from line `line` on (a band being placed again starts mid-paragraph).
