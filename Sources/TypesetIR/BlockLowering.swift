@@ -147,6 +147,14 @@ struct DocumentLowerer {
     mutating func applying(_ attributes: Attributes, to context: StyleState) -> StyleState {
         var state = context
         sheet.apply(attributes, to: &state, scope: .paragraph, diagnostics: &diagnostics)
+        if let pair = attributes["indent"], state.limitedIndent != state.indent {
+            let problem = state.indent < 0 ? "would start the first line left of the column"
+                : "would leave the first line less than half of the paragraph's width"
+            let shown = (state.limitedIndent * 10).rounded() / 10
+            let text = Int(exactly: shown).map(String.init) ?? "\(shown)"
+            diagnostics.append(.warning("this indent \(problem): it is set to \(text)pt",
+                                        at: pair.keyRange.start))
+        }
         noteFontFamily(attributes)
         if let id = attributes.id { queueAnchor(id) }
         return state

@@ -27,10 +27,18 @@ struct StyleState: Hashable, Sendable {
     func paragraphStyle() -> ParagraphStyle {
         var style = paragraph
         style.headIndent = containerLeft + marginLeft
-        style.firstLineHeadIndent = style.headIndent + indent
+        style.firstLineHeadIndent = style.headIndent + limitedIndent
         style.tailIndent = containerRight + marginRight
         style.mirrorEdges = mirrorEdges
         return style
+    }
+
+    /// `indent`, kept so that the first line has at least half of the paragraph's measure and starts no further
+    /// left than the column's edge: `indent=3em` in a column 3.4em wide set the first word past the column, and
+    /// `indent=-5cm` set the first line off the page (LaTeX does the same, with an overfull box at most).
+    var limitedIndent: Double {
+        let measure = columnWidth - containerLeft - marginLeft - containerRight - marginRight
+        return min(max(indent, -(containerLeft + marginLeft)), max(measure / 2, 0))
     }
 
     /// The state children of a container start from: margins become the new container edges and the
