@@ -170,8 +170,9 @@ PAGES = {"A4": (595.276, 841.89), "A5": (419.528, 595.276), "A3": (841.89, 1190.
 MARGINS = {"1cm": (28.346, 28.346, 28.346), "3cm": (85.039, 85.039, 85.039), "1cm 5cm": (141.732, 141.732, 28.346)}
 # (left, right, top and bottom)
 # How far a character may hang out of its column, as a fraction of its own width (Protrusion.swift allows at most
-# 0.7 for punctuation and hyphens, 0.07 for letters).
-HANGING = {c: 0.75 for c in ".,:;!?-\u2010\u2011\u2013\u2014\u2026'\"\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a()[]"}
+# 0.7 for punctuation and hyphens, 0.07 for letters). A soft hyphen (U+00AD) is drawn as a hyphen where a line
+# breaks at it, and hangs like one.
+HANGING = {c: 0.75 for c in ".,:;!?-\u00ad\u2010\u2011\u2013\u2014\u2026'\"\u2018\u2019\u201a\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a()[]"}
 
 
 def outside_columns(pdf, fm):
